@@ -1,0 +1,22 @@
+// Rental cost of the cluster per hour and for the job, in the scenario's currency.
+#pragma once
+
+#include <string_view>
+
+#include "performance.h"
+#include "power.h"
+#include "resolve.h"
+
+namespace gpucfg {
+
+struct CostReport {
+  std::string_view currency;     // ISO 4217 code
+  double per_gpu_hour = 0;
+  double per_hour = 0;           // whole cluster
+  double total = 0;              // rental for the job (0 without a duration)
+  double electricity_total = 0;  // facility energy cost of the job (owner's view)
+};
+
+CostReport ComputeCost(const Resolved& r, const PerformanceReport& perf, const PowerReport& power);
+
+}  // namespace gpucfg

@@ -1,0 +1,34 @@
+// Warnings and assumptions a model attaches to a report. Stored without allocation (a fixed array
+// of codes and numbers) so the evaluation hot path stays allocation-free; the readable sentence is
+// composed only when the report is written out (WarningMessage), which also lets the page
+// translate it.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace gpucfg {
+
+struct Warning {
+  std::string_view code;   // stable snake_case code, a key of the table in warnings.cpp
+  std::string_view path;   // JSON pointer of the field it is about ("" = the whole scenario)
+  double value = 0;        // the figure the message quotes (its meaning depends on the code)
+  double limit = 0;        // the bound it was compared with
+};
+
+struct WarningList {
+  static constexpr int kCapacity = 24;
+  std::array<Warning, kCapacity> items{};
+  int count = 0;
+  void Add(std::string_view code, std::string_view path, double value = 0, double limit = 0) {
+    if (count < kCapacity) items[count++] = Warning{code, path, value, limit};
+  }
+  const Warning* begin() const { return items.data(); }
+  const Warning* end() const { return items.data() + count; }
+};
+
+// The English sentence for a warning, with its figures filled in.
+std::string WarningMessage(const Warning& w);
+
+}  // namespace gpucfg
