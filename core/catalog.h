@@ -96,12 +96,20 @@ struct CurrencyPreset {
 
 // [SECTION] The catalog --------------------------------------------------------------------------
 
+// A citation code used by `source` fields ("A100-DS", or several joined by ", "), with its text
+// ("NVIDIA A100 datasheet — https://..."): each data file's "sources" object.
+struct SourceRef {
+  std::string code;
+  std::string citation;
+};
+
 struct Catalog {
   std::vector<GpuSpec> gpus;
   std::vector<InterconnectSpec> interconnects;
   std::vector<ModelPreset> models;
   std::vector<GpuPrice> prices;
   std::vector<CurrencyPreset> currencies;
+  std::vector<SourceRef> sources;  // all files' "sources" merged by code, in the order first seen
 };
 
 // The compiled-in catalog, parsed once on first use.
@@ -118,6 +126,7 @@ const InterconnectSpec* FindInterconnect(const Catalog& c, std::string_view id);
 const ModelPreset* FindModel(const Catalog& c, std::string_view id);
 const GpuPrice* FindPrice(const Catalog& c, std::string_view gpu, std::string_view currency);
 const CurrencyPreset* FindCurrency(const Catalog& c, std::string_view code);
+const SourceRef* FindSource(const Catalog& c, std::string_view code);
 
 // The whole catalog as JSON text (for `gpucfg gpus --format json` and the wasm `catalog()`).
 std::string CatalogToJson(const Catalog& c);

@@ -32,7 +32,8 @@ struct Report {
   PerformanceReport performance;
   PowerReport power;
   CostReport cost;
-  WarningList warnings;
+  WarningList warnings;           // things the customer should act on
+  WarningList assumptions;        // what the models took for granted (same shape as warnings)
   Confidence confidence = Confidence::kMedium;
 };
 

@@ -8,6 +8,7 @@
 #include "catalog.h"
 #include "issues.h"
 #include "scenario.h"
+#include "warnings.h"
 
 namespace gpucfg {
 
@@ -23,12 +24,15 @@ struct Resolved {
   int total_gpus = 1;
   int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1;
   int nics_per_node = 0;
+  int micro_batches = 1;                    // per pipeline per step: ceil(global_batch / (micro_batch * dp))
   double per_gpu_hour = 0;                  // in `currency`
   std::string_view currency;
   double electricity_per_kwh = 0;
 };
 
 // Returns true when the scenario can be evaluated; otherwise appends errors (when given).
-bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* errors);
+// Adjustments it makes (rounded batch, defaulted price) go to `warnings` when given.
+bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* errors,
+             WarningList* warnings = nullptr);
 
 }  // namespace gpucfg

@@ -71,6 +71,39 @@ struct OptionsConfig {
   double gpu_utilization = 0.0;        // 0 = estimated from the workload
 };
 
+// Speed-model knobs (owned by the speed model, issue 4). Every default is a judgement with a source
+// in core/performance.cpp or core/collectives.cpp; 0 means "use the model's default".
+struct SpeedOptions {
+  double matmul_efficiency = 0;        // best dense GEMM / dense peak; 0 = catalog, then architecture
+  double hbm_efficiency = 0;           // achievable / datasheet HBM bandwidth; 0 = catalog, then 0.90
+  double attention_efficiency = 0;     // fused attention FLOP rate / dense peak; 0 = 0.60 (FA2)
+  double kernel_overhead_us = 2.0;     // per kernel launch/tail, microseconds
+  double tp_comm_overlap = 0.0;        // fraction of tensor-parallel communication hidden, 0..1
+  double dp_overlap = 1.0;             // fraction of the last backward pass gradient reduction may hide under
+  double bucket_mb = 25.0;             // gradient bucket, MB (10^6 bytes); the last one is exposed
+  double grad_reduce_bytes = 0;        // bytes per gradient element reduced; 0 = 2 (16-bit), 4 (fp32/tf32)
+  bool pcie_switch = false;            // PCIe P2P through a PCIe switch rather than the CPU root complex
+  bool nvls = true;                    // use NVLink SHARP all-reduce where the switch supports it
+  int nodes_per_leaf = 20;             // nodes under one leaf switch; oversubscription applies beyond
+  double tpot_target_ms = 50.0;        // inference: latency target per output token for best batch
+  double ttft_target_ms = 2000.0;      // inference: latency target for the first token
+};
+
+// Memory-model knobs (owned by the memory model, issue 3). Each default is a judgement whose source
+// is cited in core/memory.cpp; a negative value or 0 where stated means "use the model's default".
+struct MemoryOptions {
+  double usable_gib = 0;               // usable memory per GPU, GiB; 0 = catalog (nvidia-smi total)
+  double cuda_context_gib = -1;        // per process, GiB; <0 = by architecture (1.3 pre-Ampere, 0.5 after)
+  double nccl_gib_per_group = 0.25;    // NCCL buffers per communicator a GPU is in (group size > 1), GiB
+  double fragmentation = 0.15;         // allocator reserve over activations + KV cache, fraction
+  int grad_bytes = 0;                  // bytes per gradient element; 0 = recipe (fp32 main grads = 4)
+  int int4_group_size = 128;           // int4 weights: elements per fp16 scale + 4-bit zero group
+  double kv_cache_copies = 1.0;        // 1 = preallocated/paged cache; 2 = HF tuple cache (old + new)
+  double host_pinned_gib_per_gpu = 2.0;  // pinned host staging per GPU process, GiB
+  int dataloader_workers_per_gpu = 4;  // host processes feeding each GPU
+  double dataloader_worker_gib = 1.0;  // resident host memory per data-loader worker, GiB
+};
+
 struct Scenario {
   int schema_version = kSchemaVersion;
   ClusterConfig cluster;
@@ -78,6 +111,8 @@ struct Scenario {
   ParallelismConfig parallelism;
   PricingConfig pricing;
   OptionsConfig options;
+  SpeedOptions speed;
+  MemoryOptions memory;
 
   int TotalGpus() const { return cluster.gpus_per_node * cluster.nodes; }
 };

@@ -1,0 +1,75 @@
+// Evaluate: resolve, then run each model front to back, each reading what the earlier ones wrote.
+#include "evaluate.h"
+
+#include "resolve.h"
+
+namespace gpucfg {
+
+std::string_view ConfidenceName(Confidence c) {
+  switch (c) {
+    case Confidence::kHigh: return "high";
+    case Confidence::kMedium: return "medium";
+    case Confidence::kLow: return "low";
+  }
+  return "low";
+}
+
+std::string_view Version() { return GPUCFG_VERSION; }
+
+namespace {
+
+ResolvedSetup SetupOf(const Resolved& r) {
+  ResolvedSetup s;
+  s.total_gpus = r.total_gpus;
+  s.tp = r.tp, s.pp = r.pp, s.dp = r.dp, s.cp = r.cp, s.ep = r.ep;
+  s.parameters = ParameterCount(r.arch);
+  s.active_parameters = ActiveParameterCount(r.arch);
+  s.intra_node = r.intra_node;
+  s.inter_node = r.inter ? std::string_view(r.inter->id) : std::string_view("none");
+  return s;
+}
+
+// The less the catalog row was verified, and the further the job is from the measured cases,
+// the less the figures can be trusted.
+Confidence ConfidenceOf(const Resolved& r) {
+  if (r.gpu->verification.find('U') != std::string::npos) return Confidence::kLow;
+  if (r.arch.experts > 1) return Confidence::kLow;
+  return Confidence::kMedium;
+}
+
+void AddAssumptions(const Resolved& r, WarningList& a) {
+  a.Add("memory_overheads_estimated", "/cluster/gpu");
+  if (r.scenario->workload.kind == WorkloadKind::kTraining) a.Add("training_flops_6nd", "/workload");
+  a.Add("power_board_tdp", "/cluster/gpu", r.gpu->tdp_watts);
+  if (r.per_gpu_hour > 0 && r.scenario->pricing.per_gpu_hour <= 0)
+    a.Add("price_from_catalog", "/pricing/per_gpu_hour", r.per_gpu_hour);
+}
+
+}  // namespace
+
+void EvaluateInto(const Scenario& s, const Catalog& catalog, Report& out) {
+  out.errors.clear();
+  out.warnings.count = 0;
+  out.assumptions.count = 0;
+  Resolved r;
+  if (!Resolve(s, catalog, r, &out.errors, &out.warnings)) {
+    out.setup = {}, out.memory = {}, out.performance = {}, out.power = {}, out.cost = {};
+    return;
+  }
+  out.schema_version = kSchemaVersion;
+  out.setup = SetupOf(r);
+  out.memory = ComputeMemory(r, out.warnings);
+  out.performance = ComputePerformance(r, out.memory, out.warnings);
+  out.power = ComputePower(r, out.performance);
+  out.cost = ComputeCost(r, out.performance, out.power);
+  out.confidence = ConfidenceOf(r);
+  AddAssumptions(r, out.assumptions);
+}
+
+Report Evaluate(const Scenario& s, const Catalog& catalog) {
+  Report report;
+  EvaluateInto(s, catalog, report);
+  return report;
+}
+
+}  // namespace gpucfg

@@ -1,0 +1,109 @@
+// Writes a Report as contract v1 JSON. Numbers are rounded to 6 significant digits: enough for
+// any figure the models can defend, and it hides last-bit differences between platforms' libm, so
+// the native CLI and the wasm module print byte-identical text.
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "json_io.h"
+#include "report_json.h"
+
+namespace gpucfg {
+
+double RoundForReport(double x) {
+  if (!std::isfinite(x) || x == 0.0) return std::isfinite(x) ? 0.0 : x;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.6g", x);
+  return std::strtod(buf, nullptr);
+}
+
+namespace {
+
+using nlohmann::json;
+
+json Num(double x) {
+  if (!std::isfinite(x)) return nullptr;  // never expected; null keeps the document valid
+  return RoundForReport(x);
+}
+
+json MemoryJson(const MemoryReport& m) {
+  const MemoryBreakdown& b = m.per_gpu;
+  json fixes = json::array();
+  for (int i = 0; i < m.fix_count; ++i) {
+    const MemoryFix& f = m.fixes[i];
+    fixes.push_back({{"code", f.code}, {"path", f.path}, {"saves_gib", Num(f.saves_gib)},
+                     {"from", Num(f.from)}, {"to", Num(f.to)}, {"fits_after", f.fits_after}});
+  }
+  return {{"per_gpu",
+           {{"weights_gib", Num(b.weights_gib)}, {"gradients_gib", Num(b.gradients_gib)},
+            {"optimizer_gib", Num(b.optimizer_gib)}, {"activations_gib", Num(b.activations_gib)},
+            {"kv_cache_gib", Num(b.kv_cache_gib)}, {"overhead_gib", Num(b.overhead_gib)},
+            {"total_gib", Num(b.total_gib)}}},
+          {"capacity_gib", Num(m.capacity_gib)},
+          {"headroom_gib", Num(m.headroom_gib)},
+          {"fits", m.fits},
+          {"binding", m.binding},
+          {"max_micro_batch", m.max_micro_batch},
+          {"max_batch", m.max_batch},
+          {"max_context_tokens", m.max_context_tokens},
+          {"fixes", fixes}};
+}
+
+json PerformanceJson(const PerformanceReport& p) {
+  return {{"model_flops_per_step", Num(p.model_flops_per_step)},
+          {"step_time_lower_bound_s", Num(p.step_time_lower_bound_s)},
+          {"step_time_s", Num(p.step_time_s)},
+          {"tokens_per_s", Num(p.tokens_per_s)},
+          {"tflops_per_gpu", Num(p.tflops_per_gpu)},
+          {"mfu", Num(p.mfu)},
+          {"time_to_train_s", Num(p.time_to_train_s)},
+          {"gpu_hours", Num(p.gpu_hours)},
+          {"ttft_s", Num(p.ttft_s)},
+          {"tpot_s", Num(p.tpot_s)},
+          {"output_tokens_per_s", Num(p.output_tokens_per_s)}};
+}
+
+json PowerJson(const PowerReport& p) {
+  return {{"gpu_w", Num(p.gpu_w)}, {"node_w", Num(p.node_w)}, {"cluster_kw", Num(p.cluster_kw)},
+          {"facility_kw", Num(p.facility_kw)}, {"energy_kwh", Num(p.energy_kwh)}};
+}
+
+json CostJson(const CostReport& c) {
+  return {{"currency", c.currency}, {"per_gpu_hour", Num(c.per_gpu_hour)},
+          {"per_hour", Num(c.per_hour)}, {"total", Num(c.total)},
+          {"electricity_total", Num(c.electricity_total)}};
+}
+
+json SetupJson(const ResolvedSetup& s) {
+  return {{"total_gpus", s.total_gpus}, {"tp", s.tp}, {"pp", s.pp}, {"dp", s.dp}, {"cp", s.cp},
+          {"ep", s.ep}, {"parameters", Num(s.parameters)},
+          {"active_parameters", Num(s.active_parameters)}, {"intra_node", s.intra_node},
+          {"inter_node", s.inter_node}};
+}
+
+json WarningsJson(const WarningList& list) {
+  json out = json::array();
+  for (const Warning& w : list)
+    out.push_back({{"code", w.code}, {"message", WarningMessage(w)}, {"path", w.path}});
+  return out;
+}
+
+}  // namespace
+
+std::string ReportToJson(const Report& r, int indent) {
+  json root = json::object();
+  root["schema_version"] = r.schema_version;
+  root["setup"] = SetupJson(r.setup);
+  root["memory"] = MemoryJson(r.memory);
+  root["performance"] = PerformanceJson(r.performance);
+  root["power"] = PowerJson(r.power);
+  root["cost"] = CostJson(r.cost);
+  root["warnings"] = WarningsJson(r.warnings);
+  root["assumptions"] = WarningsJson(r.assumptions);
+  root["confidence"] = ConfidenceName(r.confidence);
+  return root.dump(indent);
+}
+
+}  // namespace gpucfg

@@ -1,0 +1,244 @@
+// Roofline ceilings per GPU and precision, GEMM shape efficiency, and the per-op cost of one
+// transformer layer (Williams, Waterman & Patterson 2009; per-op accounting as in LLM-Viewer,
+// Yuan et al. 2024 arXiv 2402.16363, and llm-analysis). Constants that are judgements say so.
+#include "roofline.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "units.h"
+
+namespace gpucfg {
+namespace {
+
+// Best dense 16-bit GEMM / peak when the catalog has no measurement. Measured rows (Bekman, ML
+// Engineering "MAMF" table): A100 0.869, H100 0.803, B200 0.776. Volta: Jia et al. 2018
+// (arXiv 1804.06826) measure cuBLAS HGEMM at roughly three quarters of the 125 TFLOP/s peak.
+// Turing/Ada: judgement (clock-throttled PCIe boards land lower than SXM parts).
+double ArchMatmulDefault(std::string_view arch) {
+  if (arch.starts_with("Volta")) return 0.75;
+  if (arch.starts_with("Turing")) return 0.70;
+  if (arch.starts_with("Ampere")) return 0.85;
+  if (arch.starts_with("Ada")) return 0.75;
+  if (arch.starts_with("Hopper")) return 0.80;
+  if (arch.starts_with("Blackwell")) return 0.776;
+  return 0.75;
+}
+
+// Relative to the 16-bit figure. FP8: H100 MAMF 1402.6/1979 = 0.709 vs BF16 0.803 -> 0.88
+// (Bekman MAMF table). TF32: judgement 0.9. FP32/FP64 SIMT and FP64 Tensor Core: cuBLAS
+// SGEMM/DGEMM reach ~90% of peak (NVIDIA cuBLAS performance pages), absolute.
+double PrecisionFactor(Precision p, double base16) {
+  switch (p) {
+    case Precision::kFp8:
+    case Precision::kInt8:
+    case Precision::kInt4: return base16 * 0.88;
+    case Precision::kTf32: return base16 * 0.90;
+    case Precision::kFp32:
+    case Precision::kFp64:
+    case Precision::kFp64Tc: return 0.90;
+    default: return base16;
+  }
+}
+
+// Tile shapes cuBLAS/CUTLASS pick among, with their relative per-SM throughput (smaller tiles
+// re-read operands more often). Judgement, after NVIDIA's "Matrix Multiplication Background"
+// guide (tile and wave quantisation).
+struct Tile { double m, n, speed; };
+constexpr Tile kTiles[] = {{256, 128, 1.0}, {128, 128, 0.95}, {128, 64, 0.85}, {64, 64, 0.70}};
+
+double TimeOf(double flops, double bytes, double tflops, double gbps) {
+  double tc = tflops > 0 ? flops / (tflops * kFlopsPerTflop) : 0;
+  double tm = gbps > 0 ? bytes / (gbps * kBytesPerGB) : 0;
+  return std::max(tc, tm);
+}
+
+// Fills one op from its FLOPs, bytes and the compute rate it can reach.
+OpCost MakeOp(double flops, double bytes, double rate_tflops, const DeviceRates& d, int kernels) {
+  OpCost op;
+  op.flops = flops;
+  op.bytes = bytes;
+  op.intensity = bytes > 0 ? flops / bytes : 0;
+  double roof_c = rate_tflops, roof_m = op.intensity * d.gemm.achievable_hbm_gbps / 1000.0;
+  op.compute_bound = bytes <= 0 || roof_c <= roof_m;
+  op.attainable_tflops = bytes > 0 ? std::min(roof_c, roof_m) : roof_c;
+  op.time_s = TimeOf(flops, bytes, rate_tflops, d.gemm.achievable_hbm_gbps) +
+              (flops + bytes > 0 ? kernels * d.kernel_overhead_s : 0);
+  return op;
+}
+
+// A dense GEMM (m x k) * (k x n), batched, weights or second operand of `b_bytes` per element.
+OpCost Gemm(double m, double n, double k, double batch, double act_b, double b_bytes,
+            const RooflineCeiling& c, const DeviceRates& d) {
+  double flops = 2.0 * m * n * k * batch;
+  double bytes = batch * (m * k * act_b + k * n * b_bytes + m * n * act_b);
+  double eff = GemmShapeEfficiency(m, n, k, batch, d.sms, c.precision);
+  return MakeOp(flops, bytes, c.achievable_tflops * eff, d, 1);
+}
+
+}  // namespace
+
+double MatmulEfficiency(const GpuSpec& gpu, Precision p, const SpeedOptions& o) {
+  double base = o.matmul_efficiency > 0   ? o.matmul_efficiency
+                : gpu.matmul_efficiency > 0 ? gpu.matmul_efficiency
+                                            : ArchMatmulDefault(gpu.architecture);
+  return PrecisionFactor(p, base);
+}
+
+// STREAM-like kernels reach 0.86-0.97 of datasheet HBM bandwidth (te42kyfo/gpu-benches: V100
+// triad 814/900, A100-80 1759/2039, H100 PCIe 1832/2000); 0.90 where the catalog has none.
+double HbmEfficiency(const GpuSpec& gpu, const SpeedOptions& o) {
+  if (o.hbm_efficiency > 0) return o.hbm_efficiency;
+  return gpu.hbm_efficiency > 0 ? gpu.hbm_efficiency : 0.90;
+}
+
+RooflineCeiling Ceiling(const GpuSpec& gpu, Precision p, bool sparse, const SpeedOptions& o) {
+  RooflineCeiling c;
+  c.precision = p;
+  const PeakRate& rate = gpu.peak_tflops[static_cast<int>(p)];
+  c.peak_tflops = sparse && rate.sparse > 0 ? rate.sparse : rate.dense;
+  c.matmul_efficiency = MatmulEfficiency(gpu, p, o);
+  c.hbm_efficiency = HbmEfficiency(gpu, o);
+  c.achievable_tflops = c.peak_tflops * c.matmul_efficiency;
+  c.hbm_gbps = gpu.hbm_gbps;
+  c.achievable_hbm_gbps = gpu.hbm_gbps * c.hbm_efficiency;
+  // Ridge point: FLOP/byte where the compute roof meets the bandwidth slope (Williams 2009).
+  if (c.achievable_hbm_gbps > 0) c.ridge_flops_per_byte = c.achievable_tflops * 1000.0 / c.achievable_hbm_gbps;
+  if (c.hbm_gbps > 0) c.peak_ridge_flops_per_byte = c.peak_tflops * 1000.0 / c.hbm_gbps;
+  return c;
+}
+
+RooflineChart ChartFor(const GpuSpec& gpu, bool sparse, const SpeedOptions& o) {
+  RooflineChart chart;
+  for (int i = 0; i < kPrecisionCount; ++i) {
+    if (gpu.peak_tflops[i].dense <= 0) continue;
+    chart.ceilings[chart.count++] = Ceiling(gpu, static_cast<Precision>(i), sparse, o);
+  }
+  return chart;
+}
+
+// Attainable = min(compute roof, intensity x bandwidth) (Williams 2009).
+double AttainableTflops(const RooflineCeiling& c, double flops_per_byte) {
+  return std::min(c.achievable_tflops, flops_per_byte * c.achievable_hbm_gbps / 1000.0);
+}
+
+double GemmShapeEfficiency(double m, double n, double k, double batch, int sms, Precision p) {
+  if (m <= 0 || n <= 0 || k <= 0) return 1.0;
+  double sm_count = sms > 0 ? sms : 108;
+  double best = 0;
+  for (const Tile& t : kTiles) {
+    double tm = std::ceil(m / t.m), tn = std::ceil(n / t.n);
+    double tile_util = (m * n) / (tm * t.m * tn * t.n);
+    double tiles = tm * tn * std::max(1.0, batch);
+    double wave_util = tiles / (std::ceil(tiles / sm_count) * sm_count);
+    best = std::max(best, tile_util * wave_util * t.speed);
+  }
+  // Short K: the epilogue (writing C) is a fixed cost per tile worth ~32 K-steps (judgement).
+  double k_ramp = k / (k + 32.0);
+  // Tensor Cores want rows of 16 bytes (NVIDIA Deep Learning Performance Guide, "Tensor Core
+  // requirements"); misaligned n or k falls back to slower kernels (judgement: 0.6).
+  double align = 16.0 / BytesPerElement(p);
+  bool aligned = std::fmod(n, align) == 0 && std::fmod(k, align) == 0;
+  return best * k_ramp * (aligned ? 1.0 : 0.6);
+}
+
+DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, const SpeedOptions& o) {
+  DeviceRates d;
+  d.gemm = Ceiling(gpu, lp.gemm, sparse, o);
+  d.attn = Ceiling(gpu, lp.attn, false, o);
+  if (d.attn.peak_tflops <= 0) d.attn = Ceiling(gpu, Precision::kFp16, false, o);
+  if (d.attn.peak_tflops <= 0) d.attn = Ceiling(gpu, Precision::kFp32, false, o);
+  d.vector_tflops = gpu.peak_tflops[static_cast<int>(Precision::kFp32)].dense;
+  // FlashAttention-2 reaches 50-73% of A100 peak forward (Dao 2023, arXiv 2307.08691);
+  // FlashAttention-3 ~75% on H100 (Shah et al. 2024, arXiv 2407.08608). Default 0.60.
+  d.attention_efficiency = o.attention_efficiency > 0 ? o.attention_efficiency : 0.60;
+  d.kernel_overhead_s = o.kernel_overhead_us * 1e-6;
+  d.sms = gpu.sms > 0 ? gpu.sms : 132;
+  return d;
+}
+
+namespace {
+
+// Attention score, softmax and context for one GPU's heads.
+void AttentionOps(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
+                  const DeviceRates& d, LayerCost& out) {
+  double heads = double(a.heads) / s.tp, kv = std::max(1.0, double(KvHeads(a)) / s.tp);
+  double hd = HeadDim(a), q = s.q_tokens, ctx = s.context, B = s.batch, act = lp.act_bytes;
+  // Causal flash kernels skip masked blocks: about half the s x s work when prefilling.
+  double causal = (s.flash && s.causal && q > 1) ? 0.5 : 1.0;
+  double mm = 2.0 * B * heads * q * ctx * hd * causal;
+  double qo_bytes = B * q * heads * hd * act, kv_bytes = B * ctx * kv * hd * lp.kv_bytes;
+  double scores = B * heads * q * ctx * act;
+  if (s.flash) {
+    // One fused kernel; its FLOP rate is FlashAttention's, split evenly over the two GEMMs.
+    double rate = d.attn.peak_tflops * d.attention_efficiency;
+    out.ops[int(OpKind::kAttnScore)] = MakeOp(mm, qo_bytes + kv_bytes, rate, d, 1);
+    out.ops[int(OpKind::kSoftmax)] = MakeOp(0, 0, d.vector_tflops, d, 0);
+    out.ops[int(OpKind::kAttnContext)] = MakeOp(mm, qo_bytes + kv_bytes, rate, d, 0);
+    return;
+  }
+  double eff = GemmShapeEfficiency(q, ctx, hd, B * heads, d.sms, d.attn.precision);
+  out.ops[int(OpKind::kAttnScore)] =
+      MakeOp(mm, qo_bytes + kv_bytes + scores, d.attn.achievable_tflops * eff, d, 1);
+  // ~5 FLOPs per score (max, subtract, exp, sum, divide), read and written once.
+  out.ops[int(OpKind::kSoftmax)] = MakeOp(5.0 * B * heads * q * ctx, 2.0 * scores, d.vector_tflops, d, 1);
+  double eff2 = GemmShapeEfficiency(q, hd, ctx, B * heads, d.sms, d.attn.precision);
+  out.ops[int(OpKind::kAttnContext)] =
+      MakeOp(mm, scores + kv_bytes + qo_bytes, d.attn.achievable_tflops * eff2, d, 1);
+}
+
+// Norms, activation function, residual adds and (training) dropout: memory-bound streams.
+void StreamOps(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
+               const DeviceRates& d, bool dropout, LayerCost& out) {
+  double T = s.batch * s.q_tokens, h = a.hidden, act = lp.act_bytes;
+  double f = double(FfnHidden(a)) * std::max(1, a.top_k) / s.tp;
+  double split = s.sequence_parallel ? s.tp : 1.0;  // Korthikanti 2022: SP splits these over tp
+  // Two norms: read x, write y (and ~5 FLOPs per element).
+  out.ops[int(OpKind::kNorm)] = MakeOp(2 * 5.0 * T * h / split, 2 * 2.0 * T * h * act / split,
+                                       d.vector_tflops, d, 2);
+  double act_fn = (a.glu ? 3.0 : 2.0) * T * f * act;           // read gate(+up), write out
+  double residual = 2 * 3.0 * T * h * act / split;             // two adds: read 2, write 1
+  double drop = dropout ? 2 * 2.5 * T * h * act / split : 0;   // read, write, 1-byte mask
+  out.ops[int(OpKind::kElementwise)] =
+      MakeOp(8.0 * T * f + 2.0 * T * h / split, act_fn + residual + drop, d.vector_tflops, d, 4);
+}
+
+}  // namespace
+
+LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
+                       const DeviceRates& d) {
+  LayerCost out;
+  double T = s.batch * s.q_tokens, h = a.hidden, hd = HeadDim(a), t = s.tp;
+  double qkv_n = (a.heads + 2.0 * KvHeads(a)) * hd / t;
+  double f = FfnHidden(a) / t, up = a.glu ? 2.0 * f : f;
+  double k = std::max(1, a.top_k), experts_read = a.experts > 1 ? std::min<double>(a.experts, T * k) : 1.0;
+  double act = lp.act_bytes, wb = lp.weight_bytes;
+  out.ops[int(OpKind::kQkv)] = Gemm(T, qkv_n, h, 1, act, wb, d.gemm, d);
+  AttentionOps(a, s, lp, d, out);
+  out.ops[int(OpKind::kOutProj)] = Gemm(T, h, a.heads * hd / t, 1, act, wb, d.gemm, d);
+  // MoE: each token visits top_k experts; the weights of every expert hit are read.
+  OpCost mlp_up = Gemm(T * k, up, h, 1, act, wb, d.gemm, d);
+  OpCost mlp_down = Gemm(T * k, h, f, 1, act, wb, d.gemm, d);
+  if (experts_read > 1) {
+    mlp_up = MakeOp(mlp_up.flops, mlp_up.bytes + (experts_read - 1) * up * h * wb,
+                    d.gemm.achievable_tflops * GemmShapeEfficiency(T * k / experts_read, up, h, experts_read, d.sms, d.gemm.precision), d, 1);
+    mlp_down = MakeOp(mlp_down.flops, mlp_down.bytes + (experts_read - 1) * f * h * wb,
+                      d.gemm.achievable_tflops * GemmShapeEfficiency(T * k / experts_read, h, f, experts_read, d.sms, d.gemm.precision), d, 1);
+  }
+  out.ops[int(OpKind::kMlpUp)] = mlp_up;
+  out.ops[int(OpKind::kMlpDown)] = mlp_down;
+  StreamOps(a, s, lp, d, s.dropout, out);
+  for (const OpCost& op : out.ops) out.flops += op.flops, out.time_s += op.time_s;
+  out.attention_time_s = out.ops[int(OpKind::kAttnScore)].time_s +
+                         out.ops[int(OpKind::kSoftmax)].time_s +
+                         out.ops[int(OpKind::kAttnContext)].time_s;
+  return out;
+}
+
+OpCost LogitsForward(const TransformerArch& a, double tokens, int tp, const LayerPrecision& lp,
+                     const DeviceRates& d) {
+  if (tokens <= 0 || a.vocab <= 0) return {};
+  return Gemm(tokens, double(a.vocab) / tp, a.hidden, 1, lp.act_bytes, lp.weight_bytes, d.gemm, d);
+}
+
+}  // namespace gpucfg

@@ -1,0 +1,149 @@
+// Scenario commands: evaluate (the whole report), memory (its memory section), example, schema.
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+#include "cli.h"
+#include "evaluate.h"
+#include "table.h"
+
+namespace gpucfg::cli {
+namespace {
+
+void PrintHeader(const Scenario& s, const Report& r) {
+  const WorkloadConfig& w = s.workload;
+  std::cout << "gpucfg " << Version() << ": " << w.model << " "
+            << (w.kind == WorkloadKind::kTraining ? "training" : "inference") << " on "
+            << r.setup.total_gpus << " x " << s.cluster.gpu << " (" << s.cluster.nodes << " node"
+            << (s.cluster.nodes > 1 ? "s" : "") << ", " << r.setup.intra_node << ", " << r.setup.inter_node
+            << ")\n";
+  Row("parameters", Count(r.setup.parameters));
+  Row("parallelism", "tp " + std::to_string(r.setup.tp) + "  pp " + std::to_string(r.setup.pp) +
+                         "  dp " + std::to_string(r.setup.dp) + "  zero " +
+                         std::to_string(s.parallelism.zero));
+}
+
+void PrintMemory(const Report& r) {
+  const MemoryReport& m = r.memory;
+  const MemoryBreakdown& b = m.per_gpu;
+  Title("Memory per GPU (GiB = 2^30 bytes)");
+  Row("weights", Fixed(b.weights_gib));
+  Row("gradients", Fixed(b.gradients_gib));
+  Row("optimizer states", Fixed(b.optimizer_gib));
+  Row("activations", Fixed(b.activations_gib));
+  Row("KV cache", Fixed(b.kv_cache_gib));
+  Row("overhead", Fixed(b.overhead_gib), "CUDA context, NCCL, fragmentation");
+  Row("total", Fixed(b.total_gib) + " of " + Fixed(m.capacity_gib) + " usable",
+      m.fits ? "FITS, headroom " + Fixed(m.headroom_gib) : "DOES NOT FIT, short by " + Fixed(-m.headroom_gib));
+  if (!m.fits && !m.binding.empty()) Row("binding component", std::string(m.binding));
+  if (m.max_micro_batch > 0) Row("largest micro-batch", std::to_string(m.max_micro_batch));
+  if (m.max_batch > 0) Row("largest batch", std::to_string(m.max_batch));
+  if (m.max_context_tokens > 0) Row("longest context", std::to_string(m.max_context_tokens) + " tokens");
+  for (int i = 0; i < m.fix_count; ++i) {
+    const MemoryFix& f = m.fixes[i];
+    Row(i == 0 ? "fixes" : "", std::string(f.code) + " (" + std::string(f.path) + ")",
+        "-" + Fixed(f.saves_gib, 1) + " GiB" + (f.fits_after ? ", fits" : ""));
+  }
+}
+
+void PrintPerformance(const Scenario& s, const Report& r) {
+  const PerformanceReport& p = r.performance;
+  Title("Performance");
+  if (s.workload.kind == WorkloadKind::kTraining) {
+    Row("step time", Duration(p.step_time_s), "lower bound at peak " + Duration(p.step_time_lower_bound_s));
+    Row("tokens/s", Count(p.tokens_per_s));
+    Row("TFLOP/s per GPU", Fixed(p.tflops_per_gpu, 1));
+    Row("MFU", Fixed(p.mfu * 100, 1) + " %");
+    if (p.time_to_train_s > 0) Row("time to train", Duration(p.time_to_train_s), Count(p.gpu_hours) + " GPU-hours");
+  } else {
+    Row("time to first token", Duration(p.ttft_s));
+    Row("time per output token", Duration(p.tpot_s));
+    Row("output tokens/s", Count(p.output_tokens_per_s));
+  }
+}
+
+void PrintPowerCost(const Report& r) {
+  Title("Power (board limit)");
+  Row("per GPU", Fixed(r.power.gpu_w, 0) + " W");
+  Row("per node (GPUs)", Fixed(r.power.node_w, 0) + " W");
+  Row("cluster", Fixed(r.power.cluster_kw, 1) + " kW", "facility " + Fixed(r.power.facility_kw, 1) + " kW");
+  Title("Cost (" + std::string(r.cost.currency) + ")");
+  Row("per hour", Fixed(r.cost.per_hour), Fixed(r.cost.per_gpu_hour) + " per GPU-hour");
+  if (r.cost.total > 0) Row("job total", Fixed(r.cost.total, 0));
+}
+
+void PrintNotes(const Report& r) {
+  if (r.warnings.count > 0) Title("Warnings");
+  for (const Warning& w : r.warnings) Row("!", WarningMessage(w));
+  Title("Assumptions (confidence: " + std::string(ConfidenceName(r.confidence)) + ")");
+  for (const Warning& w : r.assumptions) Row("-", WarningMessage(w));
+}
+
+// Runs the scenario; prints errors (exit 2) or hands the report to `print`.
+template <class Print>
+void RunScenario(Context& ctx, const std::string& path, Format format, const char* section, Print print) {
+  Scenario s;
+  if (!LoadScenario(ctx, path, s)) return;
+  Report r = Evaluate(s, ctx.catalog);
+  if (!r.errors.empty()) return FailWith(ctx, r.errors);
+  if (format != Format::kJson) return print(s, r);
+  std::string text = ReportToJson(r);
+  if (!section) {
+    std::cout << text << "\n";
+    return;
+  }
+  nlohmann::json full = nlohmann::json::parse(text, nullptr, false);
+  nlohmann::json out = {{"schema_version", kSchemaVersion}, {section, full[section]}};
+  std::cout << out.dump(2) << "\n";
+}
+
+}  // namespace
+
+void AddScenarioCommands(CLI::App& app, Context& ctx) {
+  static std::string path;
+  static Format format = Format::kTable;
+
+  auto* evaluate = app.add_subcommand("evaluate", "evaluate a scenario (FILE, - for stdin, none: the built-in default)");
+  evaluate->add_option("scenario", path, "scenario JSON file, or - for standard input");
+  AddFormatOption(evaluate, format);
+  evaluate->callback([&] {
+    RunScenario(ctx, path, format, nullptr, [](const Scenario& s, const Report& r) {
+      PrintHeader(s, r);
+      PrintMemory(r);
+      PrintPerformance(s, r);
+      PrintPowerCost(r);
+      PrintNotes(r);
+    });
+  });
+
+  auto* memory = app.add_subcommand("memory", "memory per GPU of a scenario: fits or not, and what to change");
+  memory->add_option("scenario", path, "scenario JSON file, or - for standard input");
+  AddFormatOption(memory, format);
+  memory->callback([&] {
+    RunScenario(ctx, path, format, "memory", [](const Scenario& s, const Report& r) {
+      PrintHeader(s, r);
+      PrintMemory(r);
+      PrintNotes(r);
+    });
+  });
+
+  static std::string name = "default";
+  auto* example = app.add_subcommand("example", "print a complete scenario JSON to start from");
+  example->add_option("name", name, "example name (see --list); default: default");
+  static bool list = false;
+  example->add_flag("--list", list, "list the example names");
+  example->callback([&] {
+    Scenario s;
+    if (list) {
+      for (const auto& e : ExampleNames()) std::cout << e.name << "\t" << e.description << "\n";
+      return;
+    }
+    if (!MakeExample(name, s)) {
+      FailWith(ctx, {Issue{"unknown_example", "unknown example \"" + name + "\"; see gpucfg example --list", ""}});
+      return;
+    }
+    std::cout << ScenarioToJson(s) << "\n";
+  });
+}
+
+}  // namespace gpucfg::cli

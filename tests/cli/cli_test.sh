@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The gpucfg binary as a user runs it: exit codes, error paths on stderr, stdin, formats.
+set -u
+bin="$1"; dir="$2"
+fail=0; pass=0
+check() {  # check NAME CONDITION...
+  local name="$1"; shift
+  if "$@"; then pass=$((pass + 1)); else echo "FAIL: $name"; fail=$((fail + 1)); fi
+}
+json_ok() { python3 -c 'import json,sys; json.load(sys.stdin)'; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+"$bin" evaluate >"$tmp/out" 2>&1; rc=$?
+check "evaluate default exits 0" test $rc -eq 0
+check "evaluate default prints memory" grep -q "Memory per GPU" "$tmp/out"
+
+"$bin" example | "$bin" evaluate - --format json >"$tmp/report.json"; rc=$?
+check "example | evaluate - exits 0" test $rc -eq 0
+check "report is JSON" json_ok <"$tmp/report.json"
+check "report has schema_version" grep -q '"schema_version": 1' "$tmp/report.json"
+
+"$bin" evaluate "$dir/bad.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+check "bad input exits 2" test $rc -eq 2
+check "bad input names /cluster/nodes" grep -q '"/cluster/nodes"' "$tmp/err"
+check "bad input names /workload/micro_batch" grep -q '"/workload/micro_batch"' "$tmp/err"
+check "errors are JSON on stderr" json_ok <"$tmp/err"
+check "nothing on stdout for bad input" test ! -s "$tmp/out"
+
+echo 'not json' | "$bin" evaluate - >/dev/null 2>"$tmp/err"; rc=$?
+check "garbage on stdin exits 2" test $rc -eq 2
+"$bin" evaluate /nonexistent.json >/dev/null 2>&1; rc=$?
+check "missing file exits 2" test $rc -eq 2
+
+"$bin" example 13b-a100-oom | "$bin" memory - >"$tmp/out"; rc=$?
+check "memory exits 0" test $rc -eq 0
+check "13B on one A100 does not fit" grep -q "DOES NOT FIT" "$tmp/out"
+"$bin" memory --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); assert "per_gpu" in d["memory"]'
+check "memory json has per_gpu" test $? -eq 0
+
+for cmd in "gpus" "gpu a100-sxm4-80gb" "models" "example --list" "gpus --format json"; do
+  $bin $cmd >"$tmp/out" 2>&1; rc=$?
+  check "$cmd exits 0" test $rc -eq 0
+done
+check "gpu shows NVLink 3 for A100" bash -c "'$bin' gpu A100-SXM4-80GB | grep -q NVLink3"
+"$bin" gpu V100-SXM3-48GB >/dev/null 2>&1; rc=$?
+check "unknown gpu exits 2" test $rc -eq 2
+"$bin" --help | grep -q evaluate
+check "--help lists commands" test $? -eq 0
+"$bin" evaluate --help >/dev/null; rc=$?
+check "evaluate --help exits 0" test $rc -eq 0
+
+"$bin" --catalog "$dir/extra_catalog.json" evaluate --format json | grep -q '"per_gpu_hour": 9.99'
+check "--catalog override changes the price" test $? -eq 0
+
+echo "cli: $pass passed, $fail failed"
+test $fail -eq 0

@@ -1,0 +1,89 @@
+// The wasm API: a few Embind free functions, JSON string in, JSON string out, so JavaScript never
+// holds a C++ handle and never has to .delete() anything. Linked into both the API module
+// (gpucfg.js) and the ImGui page (gpucfg_app.js). Every answer comes from core/json_io.h, the same
+// code the native CLI prints, so both give byte-identical documents. Nothing here throws: bad input
+// returns contract v1's errors document.
+#include <emscripten/bind.h>
+
+#include <string>
+#include <string_view>
+
+#include "evaluate.h"
+#include "json_io.h"
+
+namespace gpucfg::wasm {
+namespace {
+
+// JSON string escaping for the few strings this file writes itself (names and descriptions are
+// ASCII from core/examples.cpp, but escape anyway so the output is always valid JSON).
+void AppendJsonString(std::string& out, std::string_view s) {
+  out += '"';
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          static constexpr char kHex[] = "0123456789abcdef";
+          out += "\\u00";
+          out += kHex[(c >> 4) & 0xf];
+          out += kHex[c & 0xf];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+}  // namespace
+
+// The report document for a scenario document, or the errors document (as `gpucfg evaluate`).
+std::string EvaluateText(const std::string& scenario_json) {
+  return EvaluateJson(scenario_json).text;
+}
+
+// The whole built-in catalog (as `gpucfg gpus --format json` and friends).
+std::string CatalogText() { return CatalogToJson(BuiltinCatalog()); }
+
+// The gpucfg version, e.g. "0.1.0" (a plain string, not a JSON document).
+std::string VersionText() { return std::string(Version()); }
+
+// A complete scenario document for a named example ("" = "default"), as `gpucfg example NAME`;
+// an unknown name gives the errors document with code "unknown_example".
+std::string ExampleText(const std::string& name) {
+  Scenario s;
+  if (MakeExample(name.empty() ? std::string_view("default") : std::string_view(name), s)) {
+    return ScenarioToJson(s);
+  }
+  std::string message = "unknown example '" + name + "'; examples() lists the names";
+  return ErrorsToJson(Issues{Issue{"unknown_example", message, ""}});
+}
+
+// [{"name": "...", "description": "..."}, ...]: the examples example() accepts, in menu order.
+std::string ExamplesText() {
+  std::string out = "[";
+  bool first = true;
+  for (const ExampleScenario& e : ExampleNames()) {
+    out += first ? "\n  {\"name\": " : ",\n  {\"name\": ";
+    AppendJsonString(out, e.name);
+    out += ", \"description\": ";
+    AppendJsonString(out, e.description);
+    out += "}";
+    first = false;
+  }
+  out += "\n]";
+  return out;
+}
+
+}  // namespace gpucfg::wasm
+
+EMSCRIPTEN_BINDINGS(gpucfg_api) {
+  emscripten::function("evaluate", &gpucfg::wasm::EvaluateText);
+  emscripten::function("catalog", &gpucfg::wasm::CatalogText);
+  emscripten::function("version", &gpucfg::wasm::VersionText);
+  emscripten::function("example", &gpucfg::wasm::ExampleText);
+  emscripten::function("examples", &gpucfg::wasm::ExamplesText);
+}
