@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <initializer_list>
@@ -85,7 +86,7 @@ class FieldReader {
     const std::string path = Child(path_, key);
     if (!v->is_number()) return WrongType(issues_, *v, std::string("a number in ") + unit, path);
     const double x = v->get<double>();  // safe: is_number() checked
-    if (x < 0) return Negative(path);
+    if (x < 0 || !std::isfinite(x)) return Negative(path);  // 1e400 parses to infinity
     out = x;
   }
 
@@ -157,7 +158,7 @@ class FieldReader {
   }
 
   void Negative(const std::string& path) {
-    AddIssue(issues_, "out_of_range", "expected a non-negative value at " + path, path);
+    AddIssue(issues_, "out_of_range", "expected a finite, non-negative value at " + path, path);
   }
 
   const Json& object_;
@@ -345,14 +346,11 @@ void MergeSources(const Json& doc, std::vector<SourceRef>& into, Issues& issues)
       continue;
     }
     SourceRef ref{s.key(), s.value().get_ref<const std::string&>()};
-    bool replaced = false;
-    for (SourceRef& existing : into) {
-      if (existing.code == ref.code) {
-        existing = ref;
-        replaced = true;
-      }
-    }
-    if (!replaced) into.push_back(std::move(ref));
+    // Kept sorted by code, so the catalog written back out is the same whatever the merge order.
+    auto at = std::lower_bound(into.begin(), into.end(), ref.code,
+                               [](const SourceRef& x, const std::string& code) { return x.code < code; });
+    if (at != into.end() && at->code == ref.code) *at = std::move(ref);
+    else into.insert(at, std::move(ref));
   }
 }
 
@@ -533,10 +531,9 @@ const CurrencyPreset* FindCurrency(const Catalog& c, std::string_view code) {
 }
 
 const SourceRef* FindSource(const Catalog& c, std::string_view code) {
-  for (const SourceRef& s : c.sources) {
-    if (s.code == code) return &s;
-  }
-  return nullptr;
+  auto at = std::lower_bound(c.sources.begin(), c.sources.end(), code,
+                             [](const SourceRef& x, std::string_view k) { return x.code < k; });
+  return at != c.sources.end() && at->code == code ? &*at : nullptr;
 }
 
 }  // namespace gpucfg

@@ -109,7 +109,7 @@ struct Catalog {
   std::vector<ModelPreset> models;
   std::vector<GpuPrice> prices;
   std::vector<CurrencyPreset> currencies;
-  std::vector<SourceRef> sources;  // all files' "sources" merged by code, in the order first seen
+  std::vector<SourceRef> sources;  // all files' "sources" merged, sorted by code (case-sensitive)
 };
 
 // The compiled-in catalog, parsed once on first use.

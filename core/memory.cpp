@@ -117,8 +117,6 @@ MemoryBreakdown ComputeBreakdown(const MemoryInputs& in) {
 
 bool Fits(const MemoryInputs& in) { return ComputeBreakdown(in).total_gib <= in.capacity_gib; }
 
-namespace {
-
 // Largest value of `field` in [1, hi] for which the job fits (memory is monotone in it); 0 = none.
 int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi) {
   in.*field = 1;
@@ -132,6 +130,8 @@ int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi) {
   }
   return lo;
 }
+
+namespace {
 
 std::string_view BindingComponent(const MemoryBreakdown& m) {
   const std::pair<double, std::string_view> parts[] = {

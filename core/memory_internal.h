@@ -14,6 +14,9 @@ struct StageBytes {
 StageBytes TrainingStageBytes(const MemoryInputs& in, bool first_stage, bool last_stage);
 StageBytes InferenceStageBytes(const MemoryInputs& in, bool first_stage, bool last_stage);
 
+// Largest value of `field` in [1, hi] for which the job fits (memory is monotone in it); 0 = none.
+int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi);
+
 inline int CeilDiv(int a, int b) { return b > 0 ? (a + b - 1) / b : a; }
 
 }  // namespace gpucfg

@@ -1,0 +1,295 @@
+// Training step time: per-op roofline compute, tensor/pipeline/data-parallel communication, the
+// pipeline bubble and ZeRO-3 gathers, then MFU/HFU, time to train and a weak-scaling curve.
+// Step model after Narayanan et al. 2021 (arXiv 2104.04473) and Korthikanti et al. 2022
+// (arXiv 2205.05198); overlap of gradient reduction with backward after Li et al. 2020 (PyTorch
+// DDP, arXiv 2006.15704). Inference lives in inference.cpp. No allocation.
+#include "performance.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "collectives.h"
+#include "units.h"
+
+namespace gpucfg {
+
+// [SECTION] Shared helpers -----------------------------------------------------------------------
+
+LayerPrecision PrecisionsFor(const GpuSpec& gpu, const WorkloadConfig& w, bool inference) {
+  auto supported = [&](Precision p) { return gpu.peak_tflops[static_cast<int>(p)].dense > 0; };
+  LayerPrecision lp;
+  lp.gemm = w.precision;
+  // No BF16 on Volta/Turing: frameworks fall back to FP16 with loss scaling; then FP32.
+  if (!supported(lp.gemm)) lp.gemm = supported(Precision::kFp16) ? Precision::kFp16 : Precision::kFp32;
+  // FP8/INT8 recipes keep attention BMMs in 16-bit (Transformer Engine, TensorRT-LLM FMHA).
+  lp.attn = BytesPerElement(lp.gemm) < 2 ? Precision::kBf16 : lp.gemm;
+  if (!supported(lp.attn)) lp.attn = supported(Precision::kFp16) ? Precision::kFp16 : Precision::kFp32;
+  lp.act_bytes = std::max(1.0, BytesPerElement(w.precision));
+  lp.weight_bytes = inference ? BytesPerElement(w.weight_precision) : BytesPerElement(w.precision);
+  if (inference && BytesPerElement(w.precision) < lp.weight_bytes) lp.weight_bytes = BytesPerElement(w.precision);
+  lp.kv_bytes = inference ? BytesPerElement(w.kv_precision) : lp.act_bytes;
+  return lp;
+}
+
+// 2 FLOPs per weight per token for every matmul, 4 x context x (heads x head_dim) for score and
+// context (full s x s, as Narayanan 2021 eq. 2 and PaLM App. B count it), 2 x h x V for logits.
+double ForwardFlopsPerToken(const TransformerArch& a, double context) {
+  double h = a.hidden, hd = HeadDim(a), qh = a.heads * hd, kvh = KvHeads(a) * hd;
+  double f = FfnHidden(a), k = std::max(1, a.top_k);
+  double attn_w = h * (qh + 2 * kvh) + qh * h;
+  double mlp_w = (a.glu ? 3.0 : 2.0) * h * f * k;
+  double per_layer = 2.0 * (attn_w + mlp_w) + 4.0 * context * qh;
+  return a.layers * per_layer + 2.0 * h * a.vocab;
+}
+
+Fabric FabricFor(const Resolved& r, int gpus) {
+  const ClusterConfig& cl = r.scenario->cluster;
+  int gpn = std::min(cl.gpus_per_node, gpus), nodes = (gpus + cl.gpus_per_node - 1) / cl.gpus_per_node;
+  return MakeFabric(*r.gpu, r.intra_node, r.intra, r.inter, gpn, nodes, r.nics_per_node,
+                    cl.oversubscription, r.scenario->speed);
+}
+
+namespace {
+
+// [SECTION] Training step ------------------------------------------------------------------------
+
+struct TrainInputs {
+  const Resolved* r = nullptr;
+  const TransformerArch* a = nullptr;
+  LayerPrecision lp;
+  DeviceRates d;
+  double seq = 2048, ctx = 2048;      // tokens per sequence on this GPU (after cp), keys attended
+  double mb = 1, m = 1;               // sequences per micro-batch, micro-batches per replica
+  int vp = 1, zero = 0;
+  Recompute rc = Recompute::kNone;
+  bool sp = false, flash = true;
+  double params = 0, grad_bytes = 2, optimizer_bytes = 30;
+};
+
+struct LayerPack { LayerCost layer; OpCost logits; };
+
+LayerPack Layers(const TrainInputs& in, int tp) {
+  LayerShape s;
+  s.batch = in.mb, s.q_tokens = in.seq, s.context = in.ctx, s.tp = tp;
+  s.sequence_parallel = in.sp && tp > 1, s.flash = in.flash, s.causal = !in.a->encoder_only;
+  return {LayerForward(*in.a, s, in.lp, in.d), LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d)};
+}
+
+// Bytes streamed per parameter by a fused optimizer step: fp32 master read+write 8, fp32 moments
+// read+write 16, gradient read 4, 16-bit weight write 2 (mixed-precision Adam state as in ZeRO,
+// Rajbhandari et al. 2020). 8-bit Adam: moments 1 byte each; Lion/SGD: one moment.
+double OptimizerBytes(std::string_view opt) {
+  if (opt == "sgd") return 22;
+  if (opt == "lion") return 22;
+  if (opt == "adam-8bit") return 18;
+  return 30;
+}
+
+struct StepResult { StepBreakdown b; double step_s = 0, comm_s = 0, micro_s = 0; };
+
+// Tensor-parallel traffic per micro-batch on one stage: Megatron issues two all-reduces per layer
+// forward and two backward (Narayanan 2021 sec. 3.1); with sequence parallelism each becomes an
+// all-gather + reduce-scatter of the same volume (Korthikanti 2022 sec. 4.2.2). Full recompute
+// repeats the forward ones.
+double TpComm(const TrainInputs& in, const Fabric& f, int tp, double layers) {
+  if (tp <= 1) return 0;
+  double bytes = in.mb * in.seq * in.a->hidden * in.lp.act_bytes;
+  int rpn = std::min(tp, f.gpus_per_node);
+  double per = in.sp ? Collective(f, CollectiveOp::kAllGather, bytes, tp, rpn).time_s +
+                           Collective(f, CollectiveOp::kReduceScatter, bytes, tp, rpn).time_s
+                     : Collective(f, CollectiveOp::kAllReduce, bytes, tp, rpn).time_s;
+  double passes = 2.0 + (in.rc == Recompute::kFull ? 1.0 : 0.0);
+  return layers * 2.0 * passes * per * (1.0 - in.r->scenario->speed.tp_comm_overlap);
+}
+
+// Pipeline sends per micro-batch: activations forward, gradients backward, split over the tensor-
+// parallel ranks (scatter/gather optimisation, Narayanan 2021 sec. 4.1); interleaving sends v
+// times as often (sec. 2.2.2).
+double PpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp) {
+  if (pp <= 1) return 0;
+  double bytes = in.mb * in.seq * in.a->hidden * in.lp.act_bytes / tp;
+  int rpn = f.gpus_per_node >= 2 * tp * dp ? 2 : 1;
+  return 2.0 * in.vp * Collective(f, CollectiveOp::kSendRecv, bytes, 2, rpn).time_s;
+}
+
+// Gradient reduction across data-parallel replicas, overlapped with the last backward pass
+// except for its final bucket (Li et al. 2020). ZeRO-1/2 reduce-scatter grads and all-gather
+// weights: the same volume as one all-reduce (Rajbhandari et al. 2020, sec. 7).
+void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, double t_bwd,
+            StepBreakdown& b) {
+  if (dp <= 1) return;
+  const SpeedOptions& o = in.r->scenario->speed;
+  double bytes = in.params / (tp * pp) * in.grad_bytes;
+  int rpn = tp >= f.gpus_per_node ? 1 : std::min(dp, f.gpus_per_node / tp);
+  CollectiveOp op = in.zero == 3 ? CollectiveOp::kReduceScatter : CollectiveOp::kAllReduce;
+  b.dp_comm_total_s = Collective(f, op, bytes, dp, rpn).time_s;
+  double bucket = Collective(f, op, std::min(bytes, o.bucket_mb * 1e6), dp, rpn).time_s;
+  b.dp_comm_s = std::max(b.dp_comm_total_s - o.dp_overlap * t_bwd, std::min(bucket, b.dp_comm_total_s));
+  if (in.zero == 3) {
+    // ZeRO-3/FSDP gathers every weight before its forward and again before its backward, each
+    // micro-batch, prefetching the next layer's under the current one's compute.
+    double wbytes = in.params / (tp * pp) * in.lp.weight_bytes;
+    double gather = 2.0 * Collective(f, CollectiveOp::kAllGather, wbytes, dp, rpn).time_s;
+    double hidden_under = o.dp_overlap * 1.5 * t_bwd;  // forward + backward of one micro-batch
+    b.zero3_comm_s = in.m * std::max(gather - hidden_under, gather / std::max(1, in.a->layers));
+  }
+}
+
+StepResult TrainStep(const TrainInputs& in, const LayerPack& lk, const Fabric& f, int tp, int pp,
+                     int dp) {
+  StepResult s;
+  double lps = double(in.a->layers) / pp;
+  double t_fwd = lps * lk.layer.time_s + lk.logits.time_s;   // the last stage also holds the head
+  double t_bwd = 2.0 * t_fwd;                                 // backward = 2 x forward (Narayanan 2021)
+  double t_rec = in.rc == Recompute::kFull        ? lps * lk.layer.time_s
+                 : in.rc == Recompute::kSelective ? lps * lk.layer.attention_time_s
+                                                  : 0.0;
+  double tp_c = TpComm(in, f, tp, lps), pp_c = PpComm(in, f, tp, pp, dp);
+  s.micro_s = t_fwd + t_bwd + t_rec + tp_c + pp_c;
+  StepBreakdown& b = s.b;
+  b.compute_s = in.m * (t_fwd + t_bwd);
+  b.recompute_s = in.m * t_rec;
+  b.tp_comm_s = in.m * tp_c;
+  b.pp_comm_s = in.m * pp_c;
+  b.bubble_s = (pp - 1.0) / in.vp * s.micro_s;               // (p-1)/(v m) of m micro-batches
+  DpComm(in, f, tp, pp, dp, t_bwd, b);
+  double opt_params = in.params / (tp * pp) / (in.zero >= 1 ? dp : 1);
+  b.optimizer_s = opt_params * in.optimizer_bytes / (in.d.gemm.achievable_hbm_gbps * kBytesPerGB);
+  s.comm_s = b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s;
+  s.step_s = in.m * s.micro_s + b.bubble_s + b.dp_comm_s + b.zero3_comm_s + b.optimizer_s;
+  return s;
+}
+
+TrainInputs MakeTrainInputs(const Resolved& r) {
+  const Scenario& sc = *r.scenario;
+  const WorkloadConfig& w = sc.workload;
+  TrainInputs in;
+  in.r = &r, in.a = &r.arch;
+  in.lp = PrecisionsFor(*r.gpu, w, false);
+  in.d = RatesFor(*r.gpu, in.lp, sc.options.sparse, sc.speed);
+  in.seq = std::max(1, w.seq_len) / double(std::max(1, r.cp));
+  in.ctx = std::max(1, w.seq_len);
+  in.mb = std::max(1, w.micro_batch);
+  in.m = std::max(1.0, std::round(double(w.global_batch) / (r.dp * in.mb)));
+  in.vp = std::max(1, sc.parallelism.interleave);
+  in.zero = sc.parallelism.zero, in.rc = sc.parallelism.recompute;
+  in.sp = sc.parallelism.sequence_parallel, in.flash = w.flash_attention;
+  in.params = ParameterCount(r.arch);
+  double g = sc.speed.grad_reduce_bytes;
+  in.grad_bytes = g > 0 ? g : (BytesPerElement(w.precision) >= 4 ? 4.0 : 2.0);
+  in.optimizer_bytes = OptimizerBytes(w.optimizer);
+  return in;
+}
+
+// [SECTION] Scaling curve ------------------------------------------------------------------------
+
+// Largest divisor of n not above cap (so tp and pp stay valid on small clusters).
+int FitDivisor(int cap, int n) {
+  for (int d = std::min(cap, n); d > 1; --d)
+    if (n % d == 0) return d;
+  return 1;
+}
+
+void ScalingCurve(const Resolved& r, const TrainInputs& in, const LayerPack& main_pack,
+                  double ref_tokens_per_gpu, double peak, double flops_per_token,
+                  PerformanceReport& out) {
+  int total = r.total_gpus;
+  out.scaling_count = 0;
+  for (int n = 1; out.scaling_count < PerformanceReport::kMaxScaling; n *= 2) {
+    if (n > total) n = total;
+    int tp = FitDivisor(r.tp, n), pp = FitDivisor(r.pp, n / tp), dp = n / (tp * pp);
+    if (n == total) tp = r.tp, pp = r.pp, dp = r.dp;
+    LayerPack pack = tp == r.tp ? main_pack : Layers(in, tp);
+    StepResult s = TrainStep(in, pack, FabricFor(r, n), tp, pp, dp);
+    ScalingPoint& p = out.scaling[out.scaling_count++];
+    p.gpus = n, p.tp = tp, p.pp = pp, p.dp = dp;
+    p.step_time_s = s.step_s;
+    p.tokens_per_s = in.m * in.mb * in.seq * r.cp * dp / s.step_s;
+    p.efficiency = p.tokens_per_s / (n * ref_tokens_per_gpu);
+    p.comm_fraction = s.comm_s / s.step_s;
+    p.mfu = p.tokens_per_s * flops_per_token / (n * peak * kFlopsPerTflop);
+    if (!out.scaling_break_gpus && p.comm_fraction >= 0.5) out.scaling_break_gpus = n;
+    if (n == total) break;
+  }
+}
+
+void AddRooflinePoints(const LayerCost& layer, const OpCost& logits, std::string_view phase,
+                       PerformanceReport& out) {
+  auto add = [&](std::string_view name, const OpCost& op) {
+    if (out.roofline_count >= PerformanceReport::kMaxRooflinePoints || op.flops + op.bytes <= 0) return;
+    out.roofline[out.roofline_count++] = {name, phase, op.flops, op.bytes, op.intensity,
+                                          op.attainable_tflops, op.time_s, op.compute_bound};
+  };
+  for (int i = 0; i < kLayerOpCount; ++i) add(kOpNames[i], layer.ops[i]);
+  add("logits", logits);
+}
+
+void TrainingWarnings(const Resolved& r, const TrainInputs& in, const PerformanceReport& p,
+                      WarningList& w) {
+  const ClusterConfig& cl = r.scenario->cluster;
+  if (r.tp > cl.gpus_per_node) w.Add("tp_across_nodes", "/parallelism/tp", r.tp, cl.gpus_per_node);
+  if (r.tp > 1 && (r.intra_node == "pcie" || (r.intra_node == "nvlink-bridge" && r.tp > 2)))
+    w.Add("tp_over_pcie", "/parallelism/tp", r.tp, 0);
+  if (p.comm_fraction >= 0.25) w.Add("comm_bound", "/parallelism", 100 * p.comm_fraction, 25);
+  if (p.bubble_fraction >= 0.10) w.Add("pipeline_bubble", "/workload/global_batch", 100 * p.bubble_fraction, 10);
+  if (p.scaling_break_gpus > 0) w.Add("scaling_breaks", "/cluster/nodes", p.scaling_break_gpus, 50);
+  if (in.lp.gemm != r.scenario->workload.precision)
+    w.Add("precision_unsupported", "/workload/precision", 0, 0);
+  int t = r.tp;
+  if ((r.arch.hidden / t) % 8 || (FfnHidden(r.arch) / t) % 8 || r.arch.vocab % (8 * t))
+    w.Add("gemm_misaligned", "/workload/model", r.arch.vocab, 8 * t);
+}
+
+void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport& out) {
+  TrainInputs in = MakeTrainInputs(r);
+  LayerPack pack = Layers(in, r.tp);
+  StepResult s = TrainStep(in, pack, FabricFor(r, r.total_gpus), r.tp, r.pp, r.dp);
+  double tokens = in.m * in.mb * in.seq * r.cp * r.dp;
+  double peak = r.gpu->peak_tflops[static_cast<int>(in.lp.gemm)].dense;
+  double fpt = 3.0 * ForwardFlopsPerToken(r.arch, in.seq * r.cp);   // forward + 2x backward
+  double rec_fpt = in.rc == Recompute::kFull ? fpt / 3.0
+                   : in.rc == Recompute::kSelective ? 4.0 * in.seq * r.cp * r.arch.hidden * r.arch.layers
+                                                    : 0.0;
+  out.model_flops_per_step = fpt * tokens;
+  out.hardware_flops_per_step = (fpt + rec_fpt) * tokens;
+  out.step_time_s = s.step_s;
+  out.breakdown = s.b;
+  out.micro_batches = int(in.m);
+  out.tokens_per_s = tokens / s.step_s;
+  out.tokens_per_s_per_gpu = out.tokens_per_s / r.total_gpus;
+  out.tflops_per_gpu = out.model_flops_per_step / s.step_s / r.total_gpus / kFlopsPerTflop;
+  out.step_time_lower_bound_s = out.model_flops_per_step / (r.total_gpus * peak * kFlopsPerTflop);
+  out.mfu = out.tflops_per_gpu / peak;                               // PaLM App. B
+  out.hfu = out.hardware_flops_per_step / s.step_s / r.total_gpus / kFlopsPerTflop / peak;
+  out.comm_fraction = s.comm_s / s.step_s;
+  out.bubble_fraction = s.b.bubble_s / s.step_s;
+  double train_tokens = r.scenario->workload.train_tokens;
+  if (train_tokens > 0) {
+    out.time_to_train_s = train_tokens / out.tokens_per_s;
+    out.gpu_hours = out.time_to_train_s * r.total_gpus / kSecondsPerHour;
+  }
+  // One GPU alone, compute only: the reference the scaling efficiency divides by.
+  LayerPack one = r.tp == 1 ? pack : Layers(in, 1);
+  double t_one = 3.0 * (r.arch.layers * one.layer.time_s + one.logits.time_s) +
+                 (in.rc == Recompute::kFull ? r.arch.layers * one.layer.time_s
+                  : in.rc == Recompute::kSelective ? r.arch.layers * one.layer.attention_time_s : 0.0);
+  ScalingCurve(r, in, pack, in.mb * in.seq * r.cp / t_one, peak, fpt, out);
+  out.ceiling = in.d.gemm;
+  AddRooflinePoints(pack.layer, pack.logits, "training", out);
+  TrainingWarnings(r, in, out, warnings);
+}
+
+}  // namespace
+
+PerformanceReport ComputePerformance(const Resolved& r, const MemoryReport& memory,
+                                     WarningList& warnings) {
+  PerformanceReport out;
+  if (r.scenario->workload.kind == WorkloadKind::kInference) {
+    ComputeInference(r, memory, warnings, out);
+  } else {
+    ComputeTraining(r, warnings, out);
+  }
+  return out;
+}
+
+}  // namespace gpucfg

@@ -1,0 +1,49 @@
+// The ImGui page's shared state and the functions each panel file provides. The page edits ONE
+// gpucfg::Scenario in place (widgets point straight at its fields) and re-runs gpucfg::Evaluate
+// when a widget reports a change; every number it shows comes from the resulting Report. No model
+// logic lives in the UI: only layout, formatting and translation.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "evaluate.h"
+#include "i18n.h"
+#include "report.h"
+#include "scenario.h"
+
+namespace gpucfg::app {
+
+struct AppState {
+  Scenario scenario;          // what the widgets edit
+  Report report;              // Evaluate(scenario), refreshed when `dirty`
+  bool dirty = true;          // scenario changed since the last evaluation
+  Lang lang = Lang::kEn;
+  std::string example = "default";  // last example loaded from the header menu
+};
+
+AppState& App();
+
+// Re-evaluates when dirty and tells the page (Module.onScenarioChange) so it can update the URL.
+void RefreshReport();
+// Replaces the scenario from a contract v1 document; returns "" or the errors document.
+std::string LoadScenarioJson(std::string_view text);
+void LoadExample(std::string_view name);
+// {"scenario": {...}, "report": {... or errors}, "language": "en"}: what the page shows.
+std::string StateJson();
+
+// Panels, drawn in this order each frame inside the full-canvas layout of app_main.cpp.
+void DrawHeader(float width);          // panel_header.cpp: title, example menu, language toggle
+void DrawClusterPanel();               // panel_cluster.cpp: cluster + pricing inputs
+void DrawWorkloadPanel();              // panel_workload.cpp: workload + parallelism inputs
+void DrawMemoryPanel();                // panel_memory.cpp: stacked bar vs capacity, verdict, fixes
+void DrawReportPanel();                // panel_report.cpp: speed, power, cost, warnings, errors
+
+// Test hooks: widgets record their screen rectangles under stable names (the JSON pointer of the
+// field, "+"/"-" suffixes for stepper buttons, "path:value" for combo items) so the browser test
+// can click them without hard-coded coordinates. widgetRect(name) in app_bindings.cpp reads them.
+void MarkLastItem(std::string_view name);
+void MarkRect(std::string_view name, float x0, float y0, float x1, float y1);
+std::string WidgetRectJson(std::string_view name);
+
+}  // namespace gpucfg::app

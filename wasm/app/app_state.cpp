@@ -1,0 +1,111 @@
+// The page's single state (one Scenario, its Report, the language), the JSON views of it the page
+// and the browser test read, the widget-rectangle test hooks, and the Embind functions that expose
+// them next to the API of wasm/api.cpp: state(), setScenario(json), setLanguage(lang),
+// widgetRect(name).
+#include <emscripten.h>
+#include <emscripten/bind.h>
+
+#include <cstdio>
+#include <map>
+
+#include "app.h"
+#include "imgui.h"
+#include "json_io.h"
+
+namespace gpucfg::app {
+namespace {
+
+struct Rect {
+  float x0, y0, x1, y1;
+};
+
+std::map<std::string, Rect, std::less<>>& Rects() {
+  static std::map<std::string, Rect, std::less<>> rects;
+  return rects;
+}
+
+}  // namespace
+
+// Tells the embedding page the scenario changed, so it can keep it in the URL hash.
+EM_JS(void, NotifyScenarioChange, (const char* json), {
+  if (typeof Module["onScenarioChange"] === "function") Module["onScenarioChange"](UTF8ToString(json));
+});
+
+AppState& App() {
+  static AppState state;
+  return state;
+}
+
+void RefreshReport() {
+  AppState& app = App();
+  if (!app.dirty) return;
+  app.dirty = false;
+  app.report = Evaluate(app.scenario);
+  NotifyScenarioChange(ScenarioToJson(app.scenario, -1).c_str());
+}
+
+std::string LoadScenarioJson(std::string_view text) {
+  ParseResult parsed = ParseScenario(text);
+  if (!parsed.ok()) return ErrorsToJson(parsed.errors);
+  App().scenario = std::move(parsed.scenario);
+  App().dirty = true;
+  return "";
+}
+
+void LoadExample(std::string_view name) {
+  Scenario s;
+  if (!MakeExample(name, s)) return;
+  App().scenario = std::move(s);
+  App().example = std::string(name);
+  App().dirty = true;
+}
+
+std::string StateJson() {
+  AppState& app = App();
+  RefreshReport();
+  const Report& r = app.report;
+  std::string report = r.errors.empty() ? ReportToJson(r, -1) : ErrorsToJson(r.errors, -1);
+  return "{\"scenario\":" + ScenarioToJson(app.scenario, -1) + ",\"report\":" + report +
+         ",\"language\":\"" + (app.lang == Lang::kZh ? "zh-CN" : "en") + "\"}";
+}
+
+void MarkLastItem(std::string_view name) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  MarkRect(name, a.x, a.y, b.x, b.y);
+}
+
+void MarkRect(std::string_view name, float x0, float y0, float x1, float y1) {
+  auto it = Rects().find(name);
+  if (it == Rects().end()) it = Rects().emplace(std::string(name), Rect{}).first;
+  it->second = Rect{x0, y0, x1, y1};
+}
+
+std::string WidgetRectJson(std::string_view name) {
+  auto it = Rects().find(name);
+  if (it == Rects().end()) return "null";
+  const Rect& r = it->second;
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}", r.x0, r.y0,
+                r.x1 - r.x0, r.y1 - r.y0);
+  return buf;
+}
+
+}  // namespace gpucfg::app
+
+namespace {
+
+std::string State() { return gpucfg::app::StateJson(); }
+std::string SetScenario(const std::string& json) { return gpucfg::app::LoadScenarioJson(json); }
+std::string WidgetRect(const std::string& name) { return gpucfg::app::WidgetRectJson(name); }
+void SetLanguage(const std::string& lang) {
+  gpucfg::app::App().lang = lang.rfind("zh", 0) == 0 ? gpucfg::app::Lang::kZh : gpucfg::app::Lang::kEn;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(gpucfg_app) {
+  emscripten::function("state", &State);
+  emscripten::function("setScenario", &SetScenario);
+  emscripten::function("setLanguage", &SetLanguage);
+  emscripten::function("widgetRect", &WidgetRect);
+}

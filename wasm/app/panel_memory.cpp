@@ -1,0 +1,142 @@
+// Memory per GPU: a stacked bar of the report's components (core/memory.h) against the usable
+// capacity line, the verdict (fits / does not fit, headroom, largest component), the largest
+// batch that fits, and the core's fixes, each with the field it changes. Drawn on ImDrawList.
+#include <algorithm>
+#include <cmath>
+
+#include "app.h"
+#include "imgui.h"
+#include "widgets.h"
+
+namespace gpucfg::app {
+namespace {
+
+struct Component {
+  S label;
+  std::string_view key;  // report JSON name, as MemoryReport::binding names it
+  double gib;
+  ImU32 color;
+};
+
+std::array<Component, 6> Components(const MemoryBreakdown& m) {
+  return {{{S::kWeights, "weights_gib", m.weights_gib, IM_COL32(59, 130, 246, 255)},
+           {S::kGradients, "gradients_gib", m.gradients_gib, IM_COL32(16, 185, 129, 255)},
+           {S::kOptimizerStates, "optimizer_gib", m.optimizer_gib, IM_COL32(245, 158, 11, 255)},
+           {S::kActivations, "activations_gib", m.activations_gib, IM_COL32(239, 68, 68, 255)},
+           {S::kKvCache, "kv_cache_gib", m.kv_cache_gib, IM_COL32(139, 92, 246, 255)},
+           {S::kOverhead, "overhead_gib", m.overhead_gib, IM_COL32(148, 163, 184, 255)}}};
+}
+
+// The bar: components left to right, scaled so both the total and the capacity line fit.
+void DrawBar(const MemoryReport& mem) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float bar_h = 34.0f, top = ImGui::GetTextLineHeight() + 4;
+  const double scale_gib = std::max(mem.per_gpu.total_gib, mem.capacity_gib) * 1.08;
+  const float px_per_gib = scale_gib > 0 ? static_cast<float>(width / scale_gib) : 0;
+  const ImVec2 bar0(origin.x, origin.y + top), bar1(origin.x + width, origin.y + top + bar_h);
+  dl->AddRectFilled(bar0, bar1, IM_COL32(241, 245, 249, 255), 4.0f);
+  float x = bar0.x;
+  for (const Component& c : Components(mem.per_gpu)) {
+    if (c.gib <= 0) continue;
+    const float w = static_cast<float>(c.gib) * px_per_gib;
+    dl->AddRectFilled(ImVec2(x, bar0.y), ImVec2(x + w, bar1.y), c.color);
+    if (ImGui::IsMouseHoveringRect(ImVec2(x, bar0.y), ImVec2(x + w, bar1.y)))
+      ImGui::SetTooltip("%s: %s", T(c.label), FmtGiB(c.gib).c_str());
+    x += w;
+  }
+  // Capacity line with its label above the bar.
+  const float cap_x = bar0.x + static_cast<float>(mem.capacity_gib) * px_per_gib;
+  const ImU32 line = mem.fits ? kColorGood : kColorBad;
+  dl->AddLine(ImVec2(cap_x, origin.y + top - 4), ImVec2(cap_x, bar1.y + 4), line, 2.5f);
+  const std::string cap = std::string(T(S::kCapacity)) + " " + FmtGiB(mem.capacity_gib);
+  const float cap_w = ImGui::CalcTextSize(cap.c_str()).x;
+  dl->AddText(ImVec2(std::clamp(cap_x - cap_w / 2, bar0.x, bar1.x - cap_w), origin.y), line, cap.c_str());
+  ImGui::Dummy(ImVec2(width, top + bar_h + 6));
+  MarkLastItem("memory_bar");
+}
+
+// Legend: a colour square, the component name and its size, laid out in three columns.
+void DrawLegend(const MemoryReport& mem) {
+  if (!ImGui::BeginTable("legend", 3)) return;
+  for (const Component& c : Components(mem.per_gpu)) {
+    ImGui::TableNextColumn();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float s = ImGui::GetTextLineHeight() * 0.7f, pad = (ImGui::GetTextLineHeight() - s) / 2;
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + pad), ImVec2(p.x + s, p.y + pad + s), c.color, 2.0f);
+    ImGui::Dummy(ImVec2(s, s));
+    ImGui::SameLine();
+    const bool binding = !mem.fits && c.key == mem.binding;
+    ImGui::TextColored(ImColor(binding ? kColorBad : kColorMuted), "%s", T(c.label));
+    ImGui::SameLine();
+    ImGui::Text("%s", FmtGiB(c.gib).c_str());
+  }
+  ImGui::EndTable();
+}
+
+void DrawVerdict(const MemoryReport& mem) {
+  const std::string verdict = std::string(mem.fits ? T(S::kFits) : T(S::kDoesNotFit));
+  ImGui::PushStyleColor(ImGuiCol_Text, mem.fits ? kColorGood : kColorBad);
+  ImGui::SetWindowFontScale(1.3f);
+  ImGui::TextUnformatted(((mem.fits ? "✓ " : "× ") + verdict).c_str());
+  ImGui::SetWindowFontScale(1.0f);
+  ImGui::PopStyleColor();
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::Text("%s %s / %s %s  ·  %s %s", T(S::kTotal), FmtGiB(mem.per_gpu.total_gib).c_str(),
+              T(S::kCapacity), FmtGiB(mem.capacity_gib).c_str(),
+              mem.fits ? T(S::kHeadroom) : T(S::kOverBy), FmtGiB(std::fabs(mem.headroom_gib)).c_str());
+  for (const Component& c : Components(mem.per_gpu))
+    if (!mem.fits && c.key == mem.binding) ImGui::TextColored(ImColor(kColorBad), "%s: %s", T(S::kBinding), T(c.label));
+  const bool training = App().scenario.workload.kind == WorkloadKind::kTraining;
+  if (training && mem.max_micro_batch > 0) ImGui::Text("%s: %d", T(S::kMaxMicroBatch), mem.max_micro_batch);
+  if (!training && mem.max_batch > 0) ImGui::Text("%s: %d", T(S::kMaxBatch), mem.max_batch);
+  if (!training && mem.max_context_tokens > 0)
+    ImGui::Text("%s: %s", T(S::kMaxContext), FmtCount(mem.max_context_tokens).c_str());
+}
+
+void DrawFixes(const MemoryReport& mem) {
+  if (mem.fits) return;
+  ImGui::Spacing();
+  ImGui::TextUnformatted(T(S::kFixes));
+  if (mem.fix_count == 0) {
+    ImGui::TextColored(ImColor(kColorMuted), "%s", T(S::kNoFixes));
+    return;
+  }
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("fixes", 4, flags)) return;
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+  ImGui::TableSetupColumn(T(S::kFixChange), ImGuiTableColumnFlags_WidthStretch, 1.6f);
+  ImGui::TableSetupColumn(T(S::kFixSaves), ImGuiTableColumnFlags_WidthStretch, 0.7f);
+  ImGui::TableSetupColumn(T(S::kFixFitsAfter), ImGuiTableColumnFlags_WidthStretch, 0.7f);
+  ImGui::TableHeadersRow();
+  for (int i = 0; i < mem.fix_count; ++i) {
+    const MemoryFix& f = mem.fixes[i];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const char* name = FixName(f.code);
+    ImGui::Text("%.*s", name ? 1 << 20 : static_cast<int>(f.code.size()), name ? name : f.code.data());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.*s  %g → %g", static_cast<int>(f.path.size()), f.path.data(), f.from, f.to);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(FmtGiB(f.saves_gib).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextColored(ImColor(f.fits_after ? kColorGood : kColorMuted), "%s", f.fits_after ? "✓" : "—");
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void DrawMemoryPanel() {
+  const MemoryReport& mem = App().report.memory;
+  SectionTitle(S::kMemoryPerGpu);
+  DrawBar(mem);
+  DrawLegend(mem);
+  ImGui::Spacing();
+  DrawVerdict(mem);
+  DrawFixes(mem);
+}
+
+}  // namespace gpucfg::app

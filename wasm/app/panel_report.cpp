@@ -1,0 +1,127 @@
+// The report's speed, power and cost figures, the step-time-vs-lower-bound bar, warnings and
+// assumptions; or, when the scenario is invalid, the core's errors with their JSON paths.
+#include <algorithm>
+
+#include "app.h"
+#include "imgui.h"
+#include "widgets.h"
+
+namespace gpucfg::app {
+namespace {
+
+void DrawErrors(const Issues& errors) {
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorBad);
+  ImGui::SetWindowFontScale(1.3f);
+  ImGui::TextUnformatted(T(S::kErrorsTitle));
+  ImGui::SetWindowFontScale(1.0f);
+  ImGui::PopStyleColor();
+  for (const Issue& e : errors) {
+    ImGui::Bullet();
+    ImGui::TextColored(ImColor(kColorMuted), "%s", e.path.empty() ? "/" : e.path.c_str());
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s (%s)", e.message.c_str(), e.code.c_str());
+  }
+}
+
+void DrawResolved(const Report& r) {
+  const ResolvedSetup& s = r.setup;
+  const S conf = r.confidence == Confidence::kHigh ? S::kHigh : r.confidence == Confidence::kLow ? S::kLow : S::kMedium;
+  ImGui::TextColored(ImColor(kColorMuted), "%s: %d GPU  ·  TP %d  PP %d  DP %d  ·  %s %s  ·  %s: %s",
+                     T(S::kResolved), s.total_gpus, s.tp, s.pp, s.dp, FmtCount(s.parameters).c_str(),
+                     T(S::kParameters), T(S::kConfidence), T(conf));
+}
+
+// Step time as a bar, with the lower bound marked: how far from peak the configuration runs.
+void DrawStepBar(const PerformanceReport& p) {
+  if (p.step_time_s <= 0) return;
+  ImGui::TextColored(ImColor(kColorMuted), "%s", T(S::kStepVsBound));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const float w = ImGui::GetContentRegionAvail().x, h = 16.0f;
+  const float frac = static_cast<float>(std::clamp(p.step_time_lower_bound_s / p.step_time_s, 0.0, 1.0));
+  dl->AddRectFilled(o, ImVec2(o.x + w, o.y + h), IM_COL32(191, 219, 254, 255), 3.0f);
+  dl->AddRectFilled(o, ImVec2(o.x + w * frac, o.y + h), kColorAccent, 3.0f);
+  ImGui::Dummy(ImVec2(w, h));
+  ImGui::Text("%s %s  ·  %s %s", T(S::kLowerBound), FmtDuration(p.step_time_lower_bound_s).c_str(),
+              T(S::kStepTime), FmtDuration(p.step_time_s).c_str());
+}
+
+void DrawSpeed(const Report& r) {
+  const PerformanceReport& p = r.performance;
+  SectionTitle(S::kPerformance);
+  if (App().scenario.workload.kind == WorkloadKind::kTraining) {
+    Kpi(S::kStepTime, FmtDuration(p.step_time_s));
+    Kpi(S::kTokensPerS, FmtCount(p.tokens_per_s));
+    Kpi(S::kMfu, Fmt("%.1f %%", p.mfu * 100), kColorAccent);
+    MarkLastItem("mfu");
+    Kpi(S::kTflopsPerGpu, Fmt("%.1f", p.tflops_per_gpu));
+    if (p.time_to_train_s > 0) {
+      Kpi(S::kTimeToTrain, FmtDuration(p.time_to_train_s));
+      Kpi(S::kGpuHours, FmtCount(p.gpu_hours));
+    }
+  } else {
+    Kpi(S::kTtft, FmtDuration(p.ttft_s));
+    Kpi(S::kTpot, FmtDuration(p.tpot_s));
+    Kpi(S::kOutputTokensPerS, FmtCount(p.output_tokens_per_s), kColorAccent);
+  }
+}
+
+void DrawPower(const PowerReport& w) {
+  SectionTitle(S::kPower);
+  Kpi(S::kPerGpu, Fmt("%.0f W", w.gpu_w));
+  Kpi(S::kPerNode, Fmt("%.2f kW", w.node_w / 1000));
+  Kpi(S::kClusterPower, Fmt("%.3g kW", w.cluster_kw));
+  Kpi(S::kFacility, Fmt("%.3g kW", w.facility_kw));
+  if (w.energy_kwh > 0) Kpi(S::kEnergy, FmtCount(w.energy_kwh * 1000) + "Wh");
+}
+
+void DrawCost(const CostReport& c) {
+  SectionTitle(S::kCost);
+  Kpi(S::kGpuHourPrice, FmtMoney(c.per_gpu_hour, c.currency));
+  Kpi(S::kClusterPerHour, FmtMoney(c.per_hour, c.currency), kColorAccent);
+  if (c.total > 0) Kpi(S::kJobRental, FmtMoney(c.total, c.currency));
+  if (c.electricity_total > 0) Kpi(S::kElectricityCost, FmtMoney(c.electricity_total, c.currency));
+}
+
+void DrawWarningList(S title, const WarningList& list, ImU32 color) {
+  if (list.count == 0) return;
+  SectionTitle(title);
+  for (const Warning& w : list) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::Bullet();
+    ImGui::PopStyleColor();
+    ImGui::TextWrapped("%s", WarningMessage(w).c_str());
+    if (!w.path.empty() && ImGui::IsItemHovered())
+      ImGui::SetTooltip("%.*s  (%.*s)", static_cast<int>(w.path.size()), w.path.data(),
+                        static_cast<int>(w.code.size()), w.code.data());
+  }
+}
+
+}  // namespace
+
+void DrawReportPanel() {
+  const Report& r = App().report;
+  if (!r.errors.empty()) {
+    DrawErrors(r.errors);
+    return;
+  }
+  DrawResolved(r);
+  DrawMemoryPanel();
+  ImGui::Spacing();
+  DrawStepBar(r.performance);
+  if (ImGui::BeginTable("figures", 3, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableNextColumn();
+    DrawSpeed(r);
+    ImGui::TableNextColumn();
+    DrawPower(r.power);
+    ImGui::TableNextColumn();
+    DrawCost(r.cost);
+    ImGui::EndTable();
+  }
+  DrawWarningList(S::kWarnings, r.warnings, IM_COL32(217, 119, 6, 255));
+  DrawWarningList(S::kAssumptions, r.assumptions, kColorMuted);
+  ImGui::Spacing();
+  ImGui::TextColored(ImColor(kColorMuted), "%s", T(S::kReplay));
+}
+
+}  // namespace gpucfg::app

@@ -1,0 +1,69 @@
+// The workload and parallelism inputs: model preset, training or inference settings, and how the
+// model is split over the GPUs. Rows bind to App().scenario fields (see widgets.h).
+#include "app.h"
+#include "catalog.h"
+#include "imgui.h"
+#include "scenario_fields.h"
+#include "widgets.h"
+
+namespace gpucfg::app {
+namespace {
+
+Choices ModelChoices() {
+  Choices c;
+  for (const ModelPreset& m : BuiltinCatalog().models) c.emplace_back(m.id, m.name);
+  return c;
+}
+
+constexpr S kKindLabels[] = {S::kTraining, S::kInference};
+constexpr S kRecomputeLabels[] = {S::kRecomputeNone, S::kRecomputeSelective, S::kRecomputeFull};
+
+void DrawTrainingRows(WorkloadConfig& w) {
+  IntRow(S::kSeqLen, w.seq_len, true);
+  EnumRow(S::kOptimizer, w.optimizer, kOptimizerNames);
+  IntRow(S::kGlobalBatch, w.global_batch, true);
+  IntRow(S::kMicroBatch, w.micro_batch, true);
+  DoubleRow(S::kTrainTokensB, w.train_tokens, "%.4g", 1e9);
+  BoolRow(S::kFlashAttention, w.flash_attention);
+}
+
+void DrawInferenceRows(WorkloadConfig& w) {
+  IntRow(S::kBatch, w.batch, true);
+  IntRow(S::kPromptTokens, w.prompt_tokens, true);
+  IntRow(S::kOutputTokens, w.output_tokens, true);
+  EnumRow(S::kWeightPrecision, w.weight_precision, kWorkloadPrecisionNames);
+  EnumRow(S::kKvPrecision, w.kv_precision, kWorkloadPrecisionNames);
+}
+
+}  // namespace
+
+void DrawWorkloadPanel() {
+  WorkloadConfig& w = App().scenario.workload;
+  SectionTitle(S::kWorkload);
+  if (BeginForm("workload")) {
+    static const Choices models = ModelChoices();
+    if (ChoiceRow(S::kModel, w.model, models)) w.arch_inline = false;
+    EnumRow(S::kKind, w.kind, kWorkloadKindNames, kKindLabels);
+    EnumRow(S::kPrecision, w.precision, kWorkloadPrecisionNames);
+    if (w.kind == WorkloadKind::kTraining) DrawTrainingRows(w);
+    else DrawInferenceRows(w);
+    EndForm();
+  }
+
+  ParallelismConfig& p = App().scenario.parallelism;
+  SectionTitle(S::kParallelism);
+  if (BeginForm("parallelism")) {
+    IntRow(S::kTp, p.tp, true);
+    IntRow(S::kPp, p.pp, true);
+    IntRow(S::kDp, p.dp, true);
+    if (w.kind == WorkloadKind::kTraining) {
+      IntRow(S::kZero, p.zero);
+      BoolRow(S::kSequenceParallel, p.sequence_parallel);
+      EnumRow(S::kRecompute, p.recompute, kRecomputeNames, kRecomputeLabels);
+      if (p.pp > 1) IntRow(S::kInterleave, p.interleave);
+    }
+    EndForm();
+  }
+}
+
+}  // namespace gpucfg::app

@@ -1,0 +1,239 @@
+// Form rows bound to Scenario fields, KPI tiles and display formatting (see widgets.h).
+#include "widgets.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "catalog.h"
+#include "scenario_fields.h"
+
+namespace gpucfg::app {
+namespace {
+
+// What core/scenario_fields.h says about one field, found by its address in App().scenario.
+struct FieldInfo {
+  std::string path;
+  double lo = 0, hi = 0;
+  std::string_view doc;
+  bool found = false;
+};
+
+struct FieldFinder {
+  const void* target;
+  FieldInfo info;
+  std::string section;
+
+  void Hit(std::string_view name, const void* field, double lo, double hi, std::string_view doc) {
+    if (field != target || info.found) return;
+    info = FieldInfo{section + "/" + std::string(name), lo, hi, doc, true};
+  }
+  template <class L, class H>
+  void Field(std::string_view n, int& f, L lo, H hi, std::string_view doc) { Hit(n, &f, lo, hi, doc); }
+  template <class L, class H>
+  void Field(std::string_view n, double& f, L lo, H hi, std::string_view, std::string_view doc) {
+    Hit(n, &f, lo, hi, doc);
+  }
+  void Field(std::string_view n, bool& f, std::string_view doc) { Hit(n, &f, 0, 1, doc); }
+  void Field(std::string_view n, std::string& f, std::string_view doc) { Hit(n, &f, 0, 0, doc); }
+  template <class E, class Names>
+  void Enum(std::string_view n, E& f, const Names&, std::string_view doc) { Hit(n, &f, 0, 0, doc); }
+  void Model(std::string_view n, WorkloadConfig& w, std::string_view doc) { Hit(n, &w.model, 0, 0, doc); }
+  template <class Fn>
+  void Section(std::string_view name, Fn&& fn) {
+    section = "/" + std::string(name);
+    fn();
+  }
+};
+
+FieldInfo Describe(const void* field) {
+  FieldFinder finder{field, {}, {}};
+  VisitScenario(finder, App().scenario);
+  return finder.info;
+}
+
+// Label cell (with the field's doc and JSON path on hover), then the widget cell, full width.
+FieldInfo Row(S label, const void* field) {
+  FieldInfo info = Describe(field);
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(T(label));
+  if (ImGui::IsItemHovered() && info.found) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+    ImGui::TextUnformatted(info.doc.data(), info.doc.data() + info.doc.size());
+    ImGui::TextColored(ImColor(kColorMuted), "%s", info.path.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  ImGui::TableNextColumn();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::PushID(field);
+  return info;
+}
+
+bool Changed(bool changed) {
+  ImGui::PopID();
+  if (changed) App().dirty = true;
+  return changed;
+}
+
+}  // namespace
+
+std::string FieldPath(const void* field) { return Describe(field).path; }
+
+bool BeginForm(const char* id) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 1.15f);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  return true;
+}
+
+void EndForm() { ImGui::EndTable(); }
+
+void SectionTitle(S title) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
+  ImGui::TextUnformatted(T(title));
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+}
+
+bool IntRow(S label, int& field, bool doubling) {
+  FieldInfo info = Row(label, &field);
+  const int lo = static_cast<int>(info.lo), hi = info.hi > 0 ? static_cast<int>(info.hi) : 1 << 30;
+  const float button = ImGui::GetFrameHeight();
+  const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
+  bool changed = false;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 2 * (button + spacing));
+  changed |= ImGui::InputInt("##v", &field, 0, 0);
+  MarkLastItem(info.path);
+  ImGui::SameLine(0, spacing);
+  if (ImGui::Button("-", ImVec2(button, button))) {
+    field = doubling ? field / 2 : field - 1;
+    changed = true;
+  }
+  MarkLastItem(info.path + "-");
+  ImGui::SameLine(0, spacing);
+  if (ImGui::Button("+", ImVec2(button, button))) {
+    field = doubling ? (field > 0 ? field * 2 : 1) : field + 1;
+    changed = true;
+  }
+  MarkLastItem(info.path + "+");
+  if (changed) field = field < lo ? lo : (field > hi ? hi : field);
+  return Changed(changed);
+}
+
+bool DoubleRow(S label, double& field, const char* format, double display_scale) {
+  FieldInfo info = Row(label, &field);
+  double shown = field / display_scale;
+  bool changed = ImGui::InputDouble("##v", &shown, 0, 0, format);
+  MarkLastItem(info.path);
+  if (changed) {
+    const double v = shown * display_scale;
+    field = v < info.lo ? info.lo : (info.hi > info.lo && v > info.hi ? info.hi : v);
+  }
+  return Changed(changed);
+}
+
+bool BoolRow(S label, bool& field) {
+  FieldInfo info = Row(label, &field);
+  bool changed = ImGui::Checkbox("##v", &field);
+  MarkLastItem(info.path);
+  return Changed(changed);
+}
+
+bool ChoiceRow(S label, std::string& field, const Choices& choices) {
+  FieldInfo info = Row(label, &field);
+  const char* preview = field.c_str();
+  for (const auto& [value, display] : choices)
+    if (EqualsIgnoreCase(value, field)) preview = display.c_str();
+  bool changed = false;
+  const bool open = ImGui::BeginCombo("##v", preview, ImGuiComboFlags_HeightLarge);
+  MarkLastItem(info.path);
+  if (open) {
+    for (const auto& [value, display] : choices) {
+      const bool selected = EqualsIgnoreCase(value, field);
+      if (ImGui::Selectable(display.c_str(), selected)) {
+        changed = field != value;
+        field = value;
+      }
+      MarkLastItem(info.path + ":" + value);
+      if (selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  }
+  return Changed(changed);
+}
+
+bool EnumIndexRow(S label, const void* field, int& index, std::span<const std::string_view> names,
+                  std::span<const S> display) {
+  FieldInfo info = Row(label, field);
+  auto name = [&](int i) -> std::string {
+    if (i < 0 || i >= static_cast<int>(names.size())) return "?";
+    return i < static_cast<int>(display.size()) ? T(display[i]) : std::string(names[i]);
+  };
+  bool changed = false;
+  const bool open = ImGui::BeginCombo("##v", name(index).c_str());
+  MarkLastItem(info.path);
+  if (open) {
+    for (int i = 0; i < static_cast<int>(names.size()); ++i) {
+      if (ImGui::Selectable(name(i).c_str(), i == index) && i != index) {
+        index = i;
+        changed = true;
+      }
+      MarkLastItem(info.path + ":" + std::string(names[i]));
+    }
+    ImGui::EndCombo();
+  }
+  return Changed(changed);
+}
+
+void Kpi(S caption, const std::string& value, ImU32 color) {
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+  ImGui::TextUnformatted(T(caption));
+  ImGui::PopStyleColor();
+  if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
+  ImGui::SetWindowFontScale(1.3f);
+  ImGui::TextUnformatted(value.c_str());
+  ImGui::SetWindowFontScale(1.0f);
+  if (color) ImGui::PopStyleColor();
+}
+
+std::string Fmt(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+std::string FmtCount(double v) {
+  const double a = std::fabs(v);
+  if (a >= 1e12) return Fmt("%.3g T", v / 1e12);
+  if (a >= 1e9) return Fmt("%.3g B", v / 1e9);
+  if (a >= 1e6) return Fmt("%.3g M", v / 1e6);
+  if (a >= 1e4) return Fmt("%.3g k", v / 1e3);
+  return Fmt("%.4g", v);
+}
+
+std::string FmtDuration(double s) {
+  if (s < 1.0) return Fmt("%.3g ms", s * 1e3);
+  if (s < 120) return Fmt("%.3g ", s) + T(S::kSeconds);
+  if (s < 7200) return Fmt("%.3g ", s / 60) + T(S::kMinutes);
+  if (s < 3 * 86400) return Fmt("%.3g ", s / 3600) + T(S::kHours);
+  if (s < 730 * 86400) return Fmt("%.3g ", s / 86400) + T(S::kDays);
+  return Fmt("%.3g ", s / (365.25 * 86400)) + T(S::kYears);
+}
+
+std::string FmtMoney(double v, std::string_view currency) {
+  const CurrencyPreset* c = FindCurrency(BuiltinCatalog(), currency);
+  std::string symbol = c && !c->symbol.empty() ? c->symbol : std::string(currency) + " ";
+  const double a = std::fabs(v);
+  if (a >= 1e9) return symbol + Fmt("%.3g B", v / 1e9);
+  if (a >= 1e6) return symbol + Fmt("%.3g M", v / 1e6);
+  if (a >= 1e4) return symbol + Fmt("%.3g k", v / 1e3);
+  return symbol + Fmt("%.2f", v);
+}
+
+std::string FmtGiB(double gib) { return Fmt("%.1f GiB", gib); }
+
+}  // namespace gpucfg::app
