@@ -233,6 +233,47 @@ class Writer {
   json* cur_;
 };
 
+
+// [SECTION] Docs visitor: one markdown row per field ------------------------------------------------
+
+class DocWriter {
+ public:
+  std::string out;
+  template <class Fn>
+  void Section(std::string_view name, Fn&& fn) {
+    std::string saved = prefix_;
+    prefix_ += "/" + std::string(name);
+    fn();
+    prefix_ = saved;
+  }
+  void Field(std::string_view name, int& v, int lo, int hi, std::string_view doc) {
+    Row(name, "integer " + Num(lo) + ".." + Num(hi), std::to_string(v), doc);
+  }
+  void Field(std::string_view name, double& v, double lo, double hi, std::string_view unit, std::string_view doc) {
+    Row(name, "number (" + std::string(unit) + ") " + Num(lo) + ".." + Num(hi), Num(v), doc);
+  }
+  void Field(std::string_view name, bool& v, std::string_view doc) { Row(name, "boolean", v ? "true" : "false", doc); }
+  void Field(std::string_view name, std::string& v, std::string_view doc) { Row(name, "string", "\"" + v + "\"", doc); }
+  template <class E, size_t N>
+  void Enum(std::string_view name, E& v, const std::array<std::string_view, N>& names, std::string_view doc) {
+    std::string def;
+    if constexpr (std::is_same_v<E, std::string>) def = v;
+    else if constexpr (std::is_same_v<E, Precision>) def = std::string(PrecisionName(v));
+    else def = std::string(names[static_cast<size_t>(v)]);
+    Row(name, JoinNames(names), "\"" + def + "\"", doc);
+  }
+  void Model(std::string_view name, WorkloadConfig& w, std::string_view doc) {
+    Row(name, "string or object", "\"" + w.model + "\"", doc);
+    Section(name, [&] { VisitArch(*this, w.arch); });
+  }
+
+ private:
+  void Row(std::string_view name, const std::string& type, const std::string& def, std::string_view doc) {
+    out += "| `" + prefix_ + "/" + std::string(name) + "` | " + type + " | " + def + " | " + std::string(doc) + " |\n";
+  }
+  std::string prefix_;
+};
+
 }  // namespace
 
 // [SECTION] Public entry points ------------------------------------------------------------------
@@ -273,6 +314,14 @@ std::string ScenarioToJson(const Scenario& s, int indent) {
   Writer writer(root);
   VisitScenario(writer, copy);
   return root.dump(indent);
+}
+
+std::string ScenarioFieldsMarkdown() {
+  DocWriter doc;
+  Scenario defaults;
+  doc.out = "| field (JSON pointer) | type and range | default | meaning |\n|---|---|---|---|\n";
+  VisitScenario(doc, defaults);
+  return doc.out;
 }
 
 std::string ErrorsToJson(const Issues& errors, int indent) {

@@ -30,6 +30,10 @@ std::string ScenarioToJson(const Scenario& s, int indent = 2);
 // gives the same text.
 std::string ReportToJson(const Report& r, int indent = 2);
 
+// Every scenario field as a markdown table (pointer, type and range, default, meaning): the
+// source of the field table in docs/contract.md (`gpucfg schema` prints it).
+std::string ScenarioFieldsMarkdown();
+
 // {"schema_version": 1, "errors": [...]}
 std::string ErrorsToJson(const Issues& errors, int indent = 2);
 

@@ -127,6 +127,9 @@ void AddScenarioCommands(CLI::App& app, Context& ctx) {
     });
   });
 
+  auto* schema = app.add_subcommand("schema", "print every scenario field with its type, range, default and meaning (markdown)");
+  schema->callback([] { std::cout << ScenarioFieldsMarkdown(); });
+
   static std::string name = "default";
   auto* example = app.add_subcommand("example", "print a complete scenario JSON to start from");
   example->add_option("name", name, "example name (see --list); default: default");

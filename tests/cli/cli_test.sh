@@ -52,5 +52,10 @@ check "evaluate --help exits 0" test $rc -eq 0
 "$bin" --catalog "$dir/extra_catalog.json" evaluate --format json | grep -q '"per_gpu_hour": 9.99'
 check "--catalog override changes the price" test $? -eq 0
 
+# docs/contract.md carries the field table that `gpucfg schema` generates from the code.
+"$bin" schema >"$tmp/schema.md"
+missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/schema.md" | head -3)
+check "docs/contract.md has every scenario field (run: gpucfg schema) ${missing}" test -z "$missing"
+
 echo "cli: $pass passed, $fail failed"
 test $fail -eq 0

@@ -33,7 +33,7 @@ void LoadExample(std::string_view name);
 std::string StateJson();
 
 // Panels, drawn in this order each frame inside the full-canvas layout of app_main.cpp.
-void DrawHeader(float width);          // panel_header.cpp: title, example menu, language toggle
+void DrawHeader();                     // panel_header.cpp: title, example menu, language toggle
 void DrawClusterPanel();               // panel_cluster.cpp: cluster + pricing inputs
 void DrawWorkloadPanel();              // panel_workload.cpp: workload + parallelism inputs
 void DrawMemoryPanel();                // panel_memory.cpp: stacked bar vs capacity, verdict, fixes

@@ -65,7 +65,7 @@ void DrawLayout() {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("gpucfg", nullptr, flags);
-  DrawHeader(ImGui::GetContentRegionAvail().x);
+  DrawHeader();
   ImGui::Spacing();
   const float avail_w = ImGui::GetContentRegionAvail().x;
   const float inputs_w = avail_w > 1100 ? 440.0f : avail_w * 0.42f;

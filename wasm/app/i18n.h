@@ -23,7 +23,7 @@ enum class S : int {
   // memory
   kMemoryPerGpu, kFits, kDoesNotFit, kHeadroom, kOverBy, kCapacity, kWeights, kGradients,
   kOptimizerStates, kActivations, kKvCache, kOverhead, kTotal, kBinding, kFixes, kFixChange,
-  kFixSaves, kFixFitsAfter, kMaxMicroBatch, kMaxBatch, kMaxContext, kNoFixes,
+  kFixSaves, kFixFitsAfter, kMaxMicroBatch, kMaxBatch, kMaxContext, kPlan, kOn, kOff, kBits, kNoFixes,
   // performance, power, cost
   kPerformance, kStepTime, kLowerBound, kStepVsBound, kTokensPerS, kTflopsPerGpu, kMfu,
   kTimeToTrain, kGpuHours, kTtft, kTpot, kOutputTokensPerS,

@@ -7,7 +7,7 @@
 
 namespace gpucfg::app {
 
-void DrawHeader(float width) {
+void DrawHeader() {
   AppState& app = App();
   ImGui::SetWindowFontScale(1.45f);
   ImGui::TextUnformatted(T(S::kTitle));
@@ -20,9 +20,9 @@ void DrawHeader(float width) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const char* toggle = T(S::kLanguageToggle);
   const float toggle_w = ImGui::CalcTextSize(toggle).x + style.FramePadding.x * 2;
-  const float combo_w = 300.0f;
+  const float combo_w = 220.0f;
   const float label_w = ImGui::CalcTextSize(T(S::kExample)).x;
-  ImGui::SameLine(width - toggle_w - combo_w - label_w - style.ItemSpacing.x * 3);
+  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - toggle_w - combo_w - label_w - style.ItemSpacing.x * 2);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(T(S::kExample));
   ImGui::SameLine();

@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "imgui.h"
+#include "scenario_fields.h"
 #include "widgets.h"
 
 namespace gpucfg::app {
@@ -96,6 +97,39 @@ void DrawVerdict(const MemoryReport& mem) {
     ImGui::Text("%s: %s", T(S::kMaxContext), FmtCount(mem.max_context_tokens).c_str());
 }
 
+// "from -> to" in the field's own terms: names for enums, bits for formats, on/off for flags.
+std::string FixChange(const MemoryFix& f) {
+  const std::string_view p = f.path;
+  auto ends = [&](std::string_view tail) { return p.size() >= tail.size() && p.substr(p.size() - tail.size()) == tail; };
+  auto name = [](auto names, double v) {
+    const int i = static_cast<int>(v);
+    return i >= 0 && i < static_cast<int>(names.size()) ? std::string(names[i]) : Fmt("%g", v);
+  };
+  if (ends("/recompute")) return name(kRecomputeNames, f.from) + " → " + name(kRecomputeNames, f.to);
+  if (ends("_precision")) return Fmt("%g ", f.from) + T(S::kBits) + " → " + Fmt("%g ", f.to) + T(S::kBits);
+  if (ends("/optimizer")) return "→ adam-8bit";
+  if (ends("/sequence_parallel") || ends("/flash_attention")) return std::string(T(S::kOff)) + " → " + T(S::kOn);
+  if (ends("/gpu")) return "→ " + std::string(f.target) + Fmt(" (%g GB)", f.to);
+  return Fmt("%g", f.from) + " → " + Fmt("%g", f.to);
+}
+
+void DrawFixRow(const MemoryFix& f) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  const char* name = FixName(f.code);
+  std::string label = name ? name : std::string(f.code);
+  if (f.plan_step > 0) label = Fmt("  %g. ", f.plan_step) + label;
+  ImGui::TextUnformatted(label.c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextColored(ImColor(kColorMuted), "%.*s", static_cast<int>(f.path.size()), f.path.data());
+  ImGui::SameLine();
+  ImGui::TextUnformatted(FixChange(f).c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(FmtGiB(f.saves_gib).c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextColored(ImColor(f.fits_after ? kColorGood : kColorMuted), "%s", f.fits_after ? "✓" : "—");
+}
+
 void DrawFixes(const MemoryReport& mem) {
   if (mem.fits) return;
   ImGui::Spacing();
@@ -106,23 +140,21 @@ void DrawFixes(const MemoryReport& mem) {
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("fixes", 4, flags)) return;
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.4f);
-  ImGui::TableSetupColumn(T(S::kFixChange), ImGuiTableColumnFlags_WidthStretch, 1.6f);
-  ImGui::TableSetupColumn(T(S::kFixSaves), ImGuiTableColumnFlags_WidthStretch, 0.7f);
-  ImGui::TableSetupColumn(T(S::kFixFitsAfter), ImGuiTableColumnFlags_WidthStretch, 0.7f);
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+  ImGui::TableSetupColumn(T(S::kFixChange), ImGuiTableColumnFlags_WidthStretch, 1.9f);
+  ImGui::TableSetupColumn(T(S::kFixSaves), ImGuiTableColumnFlags_WidthStretch, 0.6f);
+  ImGui::TableSetupColumn(T(S::kFixFitsAfter), ImGuiTableColumnFlags_WidthStretch, 0.6f);
   ImGui::TableHeadersRow();
+  bool plan_started = false;
   for (int i = 0; i < mem.fix_count; ++i) {
     const MemoryFix& f = mem.fixes[i];
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    const char* name = FixName(f.code);
-    ImGui::Text("%.*s", name ? 1 << 20 : static_cast<int>(f.code.size()), name ? name : f.code.data());
-    ImGui::TableNextColumn();
-    ImGui::Text("%.*s  %g → %g", static_cast<int>(f.path.size()), f.path.data(), f.from, f.to);
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(FmtGiB(f.saves_gib).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextColored(ImColor(f.fits_after ? kColorGood : kColorMuted), "%s", f.fits_after ? "✓" : "—");
+    if (f.plan_step > 0 && !plan_started) {
+      plan_started = true;
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextColored(ImColor(kColorAccent), "%s", T(S::kPlan));
+    }
+    DrawFixRow(f);
   }
   ImGui::EndTable();
 }

@@ -231,7 +231,7 @@ std::string FmtMoney(double v, std::string_view currency) {
   if (a >= 1e9) return symbol + Fmt("%.3g B", v / 1e9);
   if (a >= 1e6) return symbol + Fmt("%.3g M", v / 1e6);
   if (a >= 1e4) return symbol + Fmt("%.3g k", v / 1e3);
-  return symbol + Fmt("%.2f", v);
+  return symbol + Fmt(a >= 100 ? "%.0f" : "%.2f", v);
 }
 
 std::string FmtGiB(double gib) { return Fmt("%.1f GiB", gib); }

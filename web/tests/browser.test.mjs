@@ -1,0 +1,137 @@
+// The real page in headless Chromium (playwright-core driving Debian's /usr/bin/chromium):
+//   node --test web/tests/browser.test.mjs
+// Serves build/wasm/web (or GPUCFG_WEB_DIR) on 127.0.0.1, loads the page, reads what it shows
+// through window.gpucfgState(), clicks ImGui widgets on the canvas (their rectangles come from the
+// app's widgetRect() hook, so no coordinates are hard-coded), checks the report follows, that the
+// URL hash replays the state, and that the console stays clean. Screenshots (English and 简体中文)
+// go to web/tests/artifacts/ (git-ignored).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { serve } from "../../scripts/serve.mjs";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+const webDir = path.resolve(root, process.env.GPUCFG_WEB_DIR || "build/wasm/web");
+const artifacts = path.join(root, "web", "tests", "artifacts");
+const CHROMIUM_ARGS = [
+  "--headless", "--no-sandbox", "--disable-background-networking", "--disable-component-update",
+  "--disable-sync", "--no-first-run", "--disable-quic", "--enable-unsafe-swiftshader",
+  "--use-angle=swiftshader",
+];
+
+let server, browser, page, baseUrl;
+const consoleErrors = [];
+
+before(async () => {
+  fs.mkdirSync(artifacts, { recursive: true });
+  server = await serve(webDir, 0);
+  baseUrl = `http://127.0.0.1:${server.address().port}/`;
+  browser = await chromium.launch({
+    executablePath: process.env.GPUCFG_CHROMIUM || "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,  // playwright gives the browser its own temporary profile
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+  page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
+  page.on("pageerror", (e) => consoleErrors.push(String(e)));
+  page.on("requestfailed", (r) => consoleErrors.push(`request failed: ${r.url()}`));
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const state = () => page.evaluate(() => window.gpucfgState());
+
+// Waits until the app has drawn the widget `name`, then returns its centre in page coordinates.
+async function widgetCentre(name) {
+  await page.waitForFunction((n) => window.gpucfg && window.gpucfg.widgetRect(n) !== "null", name,
+                             { timeout: 10000 });
+  const r = JSON.parse(await page.evaluate((n) => window.gpucfg.widgetRect(n), name));
+  const box = await page.locator("canvas").boundingBox();
+  return { x: box.x + r.x + r.w / 2, y: box.y + r.y + r.h / 2 };
+}
+
+// A click as a person makes it: move, press, release, with frames in between for ImGui to see each.
+async function click(name) {
+  const { x, y } = await widgetCentre(name);
+  await page.mouse.move(x, y);
+  await page.waitForTimeout(80);
+  await page.mouse.down();
+  await page.waitForTimeout(80);
+  await page.mouse.up();
+  await page.waitForTimeout(80);
+}
+
+const waitFor = (predicate, arg) => page.waitForFunction(predicate, arg, { timeout: 10000 });
+
+test("the page loads, shows the default example and matches the API", async () => {
+  await page.goto(baseUrl);
+  await waitFor(() => typeof window.gpucfgState === "function");
+  const s = await state();
+  assert.equal(s.scenario.cluster.gpu, "A100-SXM4-80GB");
+  assert.equal(s.language, "en");
+  assert.ok(s.report.memory.per_gpu.total_gib > 0, JSON.stringify(s.report).slice(0, 300));
+  assert.ok(s.report.performance.tokens_per_s > 0);
+  // What the page shows is what the API (and therefore the CLI) computes for the same scenario.
+  const viaApi = await page.evaluate((sc) => JSON.parse(window.gpucfg.evaluate(JSON.stringify(sc))), s.scenario);
+  assert.deepEqual(s.report, viaApi);
+  await widgetCentre("/workload/micro_batch+");
+  await page.screenshot({ path: path.join(artifacts, "01-default-en.png") });
+});
+
+test("clicking widgets on the canvas changes the scenario and the report", async () => {
+  const before = await state();
+  await click("/workload/micro_batch+");
+  await waitFor(() => window.gpucfgState().scenario.workload.micro_batch === 2);
+  const bigger = await state();
+  assert.ok(bigger.report.memory.per_gpu.activations_gib > before.report.memory.per_gpu.activations_gib);
+
+  await click("/cluster/gpu");
+  await click("/cluster/gpu:H100-SXM5-80GB");
+  await waitFor(() => window.gpucfgState().scenario.cluster.gpu === "H100-SXM5-80GB");
+  const h100 = await state();
+  assert.notEqual(h100.report.performance.step_time_s, bigger.report.performance.step_time_s);
+  assert.notEqual(h100.report.power.gpu_w, bigger.report.power.gpu_w);
+  await page.screenshot({ path: path.join(artifacts, "02-h100-en.png") });
+});
+
+test("the URL hash holds the scenario and replays it", async () => {
+  const s = await state();
+  const hash = await page.evaluate(() => location.hash);
+  assert.ok(hash.startsWith("#scenario="));
+  assert.deepEqual(JSON.parse(decodeURIComponent(hash.slice("#scenario=".length))), s.scenario);
+  const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  fresh.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
+  await fresh.goto(baseUrl + hash);
+  await fresh.waitForFunction(() => typeof window.gpucfgState === "function");
+  const replayed = await fresh.evaluate(() => window.gpucfgState());
+  assert.deepEqual(replayed.scenario, s.scenario);
+  assert.deepEqual(replayed.report, s.report);
+  await fresh.close();
+});
+
+test("the language toggle switches to 简体中文", async () => {
+  await click("language");
+  await waitFor(() => window.gpucfgState().language === "zh-CN");
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: path.join(artifacts, "03-h100-zh.png") });
+  // An example that does not fit: verdict, largest component and fixes, in Chinese.
+  await click("example");
+  await click("example:13b-a100-oom");
+  await waitFor(() => window.gpucfgState().scenario.workload.micro_batch === 16);
+  const oom = await state();
+  assert.equal(oom.report.memory.fits, false);
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: path.join(artifacts, "04-oom-zh.png") });
+  await click("language");
+  await waitFor(() => window.gpucfgState().language === "en");
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: path.join(artifacts, "05-oom-en.png") });
+});
+
+test("the console stayed free of errors", () => {
+  assert.deepEqual(consoleErrors, []);
+});
