@@ -1,6 +1,7 @@
 // Fixes for a job that does not fit: each candidate edits a copy of the memory inputs the way the
 // named scenario field would, and is re-evaluated in full (no rule-of-thumb savings). Single fixes
-// are ranked by whether they fit, then by GiB saved; when none fits alone, a greedy plan stacks the
+// are ranked by whether they fit, then (among those that fit) by needing no other hardware, then
+// by GiB saved; when none fits alone, a greedy plan stacks the
 // largest savers until it fits. Allocation-free: fixed arrays, string_view literals.
 #include <algorithm>
 
@@ -178,8 +179,12 @@ bool ApplyCommonFix(FixKind k, MemoryInputs& x, MemoryFix& f) {
   }
 }
 
+bool AddsHardware(const MemoryFix& f) { return f.path.substr(0, 9) == "/cluster/"; }
+
+// Fits first; among fixes that fit, those that need no other hardware; then the larger saving.
 bool Better(const MemoryFix& a, const MemoryFix& b) {
   if (a.fits_after != b.fits_after) return a.fits_after;
+  if (a.fits_after && AddsHardware(a) != AddsHardware(b)) return !AddsHardware(a);
   return a.saves_gib > b.saves_gib;
 }
 

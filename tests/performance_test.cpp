@@ -1,0 +1,106 @@
+// Training step model: FLOP counts, MFU/HFU definitions, pipeline bubble, overlap, ZeRO-3 and the
+// scaling curve, on hand-worked examples.
+#include <gtest/gtest.h>
+
+#include "performance.h"
+#include "speed_test_util.h"
+
+namespace gpucfg {
+namespace {
+
+using speedtest::Gpt;
+using speedtest::TrainScenario;
+using speedtest::TrainSpec;
+
+// Narayanan 2021 sec. 5.1: a GPT layer's forward is 24 B s h^2 (1 + s/(6h)) FLOPs; the logits add
+// 2 B s h V (their 96 B s L h^2 V/(16 L h) = 6 B s h V is forward + backward of it).
+TEST(Performance, ForwardFlopsMatchNarayanan) {
+  TransformerArch a = Gpt(96, 12288, 96, 51200);
+  double L = 96, h = 12288, s = 2048, V = 51200;
+  double narayanan = 24 * L * h * h * (1 + s / (6 * h)) + 2 * h * V;
+  EXPECT_NEAR(ForwardFlopsPerToken(a, s), narayanan, 1e-9 * narayanan);
+}
+
+TEST(Performance, MfuAndHfuDefinitions) {
+  TrainSpec t;
+  t.tp = 8, t.global_batch = 16, t.recompute = Recompute::kFull, t.sp = false;
+  Report r = Evaluate(TrainScenario(t, Gpt(24, 4096, 32, 51200)));
+  ASSERT_TRUE(r.errors.empty());
+  const PerformanceReport& p = r.performance;
+  // PaLM: MFU = model FLOPs/s / (GPUs x dense peak); tflops_per_gpu is the same numerator.
+  EXPECT_NEAR(p.mfu, p.model_flops_per_step / p.step_time_s / 8 / 312e12, 1e-9);
+  EXPECT_NEAR(p.tflops_per_gpu / 312, p.mfu, 1e-9);
+  // Full recompute redoes one forward: hardware FLOPs = 4/3 of model FLOPs.
+  EXPECT_NEAR(p.hfu / p.mfu, 4.0 / 3.0, 1e-6);
+  EXPECT_GT(p.breakdown.recompute_s, 0);
+  EXPECT_GT(p.breakdown.tp_comm_s, 0);
+  EXPECT_NEAR(p.tokens_per_s, 16 * 2048 / p.step_time_s, 1e-6 * p.tokens_per_s);
+}
+
+// Narayanan 2021: bubble = (p-1)/(v m) of the ideal step.
+TEST(Performance, PipelineBubbleHandWorked) {
+  TrainSpec t;
+  t.pp = 4, t.gpus_per_node = 4, t.global_batch = 8, t.vp = 2;
+  Report r = Evaluate(TrainScenario(t, Gpt(16, 2048, 16, 51200)));
+  ASSERT_TRUE(r.errors.empty());
+  const StepBreakdown& b = r.performance.breakdown;
+  double ideal = b.compute_s + b.recompute_s + b.tp_comm_s + b.pp_comm_s;  // m micro-batches
+  EXPECT_EQ(r.performance.micro_batches, 8);
+  EXPECT_NEAR(b.bubble_s / ideal, 3.0 / (2 * 8), 1e-9);
+  double sum = ideal + b.bubble_s + b.dp_comm_s + b.zero3_comm_s + b.optimizer_s;
+  EXPECT_NEAR(sum, r.performance.step_time_s, 1e-9);
+}
+
+TEST(Performance, GradientReductionOverlapsBackward) {
+  TrainSpec t;
+  t.gpu = "V100-PCIe-32GB", t.intra = "pcie", t.precision = Precision::kFp16, t.flash = false;
+  t.global_batch = 64, t.micro_batch = 8, t.seq = 512;
+  Scenario s = TrainScenario(t, Gpt(24, 1024, 16, 30528));
+  Report overlapped = Evaluate(s);
+  s.speed.dp_overlap = 0;
+  Report serial = Evaluate(s);
+  ASSERT_TRUE(serial.errors.empty());
+  EXPECT_LT(overlapped.performance.breakdown.dp_comm_s, serial.performance.breakdown.dp_comm_s);
+  EXPECT_NEAR(serial.performance.breakdown.dp_comm_s, serial.performance.breakdown.dp_comm_total_s, 1e-12);
+}
+
+TEST(Performance, Zero3AddsParameterGathers) {
+  TrainSpec t;
+  t.zero = 3, t.global_batch = 16;
+  Report r = Evaluate(TrainScenario(t, Gpt(32, 4096, 32, 50304)));
+  ASSERT_TRUE(r.errors.empty());
+  EXPECT_GT(r.performance.breakdown.zero3_comm_s, 0);
+}
+
+TEST(Performance, ScalingCurveAndTimeToTrain) {
+  TrainSpec t;
+  t.nodes = 16, t.inter = "eth-25g", t.nics = 1, t.global_batch = 128 * 4, t.micro_batch = 4;
+  Scenario s = TrainScenario(t, Gpt(24, 2048, 16, 50304));
+  s.workload.train_tokens = 1e10;
+  Report r = Evaluate(s);
+  ASSERT_TRUE(r.errors.empty());
+  const PerformanceReport& p = r.performance;
+  ASSERT_EQ(p.scaling_count, 8);  // 1, 2, 4, ..., 128
+  EXPECT_EQ(p.scaling[0].gpus, 1);
+  EXPECT_EQ(p.scaling[7].gpus, 128);
+  EXPECT_GT(p.scaling[0].efficiency, 0.9);
+  EXPECT_LE(p.scaling[0].efficiency, 1.0);
+  // Leaving the node over 25 GbE costs far more than NVSwitch inside it.
+  EXPECT_LT(p.scaling[4].efficiency, 0.8 * p.scaling[3].efficiency);
+  EXPECT_EQ(p.scaling_break_gpus, 16);
+  EXPECT_NEAR(p.scaling[7].step_time_s, p.step_time_s, 1e-12);
+  EXPECT_NEAR(p.time_to_train_s, 1e10 / p.tokens_per_s, 1e-6 * p.time_to_train_s);
+  EXPECT_NEAR(p.gpu_hours, p.time_to_train_s * 128 / 3600, 1e-6 * p.gpu_hours);
+}
+
+TEST(Performance, RooflinePointsForTheLayer) {
+  TrainSpec t;
+  Report r = Evaluate(TrainScenario(t, Gpt(24, 2048, 16, 50304)));
+  ASSERT_TRUE(r.errors.empty());
+  EXPECT_GE(r.performance.roofline_count, 8);
+  EXPECT_EQ(r.performance.roofline[0].op, "qkv");
+  EXPECT_GT(r.performance.ceiling.ridge_flops_per_byte, 0);
+}
+
+}  // namespace
+}  // namespace gpucfg

@@ -1,0 +1,110 @@
+// Roofline ceilings, GEMM shape efficiency and per-op layer costs: hand-worked examples and the
+// roofline_microbench calibration cases (shared/calibration/cases.json).
+#include <gtest/gtest.h>
+
+#include "catalog.h"
+#include "roofline.h"
+#include "speed_test_util.h"
+
+namespace gpucfg {
+namespace {
+
+const GpuSpec& Gpu(const char* id) {
+  const GpuSpec* g = FindGpu(BuiltinCatalog(), id);
+  EXPECT_NE(g, nullptr) << id;
+  return *g;
+}
+
+// MAMF best achievable matmul (Bekman, ML Engineering): the catalog's efficiencies come from these
+// rows, so the tolerance is 2% (rounding of the stored efficiency only).
+TEST(Roofline, AchievableMatmulMatchesMicrobenchmarks) {
+  EXPECT_NEAR(Ceiling(Gpu("A100-SXM4-80GB"), Precision::kBf16, false).achievable_tflops, 271.2, 0.02 * 271.2);
+  EXPECT_NEAR(Ceiling(Gpu("H100-SXM5-80GB"), Precision::kBf16, false).achievable_tflops, 794.5, 0.02 * 794.5);
+  EXPECT_NEAR(Ceiling(Gpu("B200"), Precision::kBf16, false).achievable_tflops, 1745.0, 0.02 * 1745.0);
+  // FP8 is derived (BF16 efficiency x 0.88), not stored: 3%.
+  EXPECT_NEAR(Ceiling(Gpu("H100-SXM5-80GB"), Precision::kFp8, false).achievable_tflops, 1402.6, 0.03 * 1402.6);
+}
+
+// STREAM-like bandwidth (te42kyfo/gpu-benches; Paranumal cudaMemcpy). Kernels differ (read-only,
+// triad, memcpy) by up to ~10%, so the tolerance is 12%.
+TEST(Roofline, AchievableBandwidthMatchesStream) {
+  struct Case { const char* gpu; double gbps; };
+  for (Case c : {Case{"V100-PCIe-16GB", 814}, Case{"V100-PCIe-16GB", 790}, Case{"A100-SXM4-80GB", 1759},
+                 Case{"H100-PCIe-80GB", 1832}}) {
+    double model = Ceiling(Gpu(c.gpu), Precision::kBf16, false).achievable_hbm_gbps;
+    EXPECT_NEAR(model, c.gbps, 0.12 * c.gbps) << c.gpu;
+  }
+}
+
+// gpu-roofline intensity scan on A100-40GB (FP32): attainable = min(roof, I x BW). 12%: the
+// scan's low-intensity points sit below the STREAM plateau.
+TEST(Roofline, Fp32IntensityScanA100) {
+  RooflineCeiling c = Ceiling(Gpu("A100-SXM4-40GB"), Precision::kFp32, false);
+  struct P { double intensity, gflops; };
+  for (P p : {P{0.25, 343}, P{10.25, 13166}, P{20.25, 17204}, P{122.25, 19077}})
+    EXPECT_NEAR(AttainableTflops(c, p.intensity) * 1000, p.gflops, 0.12 * p.gflops) << p.intensity;
+}
+
+// Hand-worked: ridge = achievable TFLOP/s x 1000 / achievable GB/s (Williams 2009).
+TEST(Roofline, RidgePointHandWorked) {
+  GpuSpec g;
+  g.architecture = "Ampere";
+  g.peak_tflops[int(Precision::kBf16)] = {312, 624};
+  g.hbm_gbps = 2000, g.matmul_efficiency = 0.8, g.hbm_efficiency = 0.9;
+  RooflineCeiling c = Ceiling(g, Precision::kBf16, false);
+  EXPECT_DOUBLE_EQ(c.achievable_tflops, 249.6);
+  EXPECT_DOUBLE_EQ(c.achievable_hbm_gbps, 1800);
+  EXPECT_NEAR(c.ridge_flops_per_byte, 249.6 * 1000 / 1800, 1e-9);
+  EXPECT_NEAR(c.peak_ridge_flops_per_byte, 156, 1e-9);
+  EXPECT_DOUBLE_EQ(Ceiling(g, Precision::kBf16, true).peak_tflops, 624);
+  EXPECT_DOUBLE_EQ(AttainableTflops(c, 10), 18.0);  // memory-bound: 10 FLOP/B x 1.8 TB/s
+}
+
+TEST(Roofline, ArchitectureDefaultsWhenUnmeasured) {
+  GpuSpec g;
+  g.architecture = "Volta";
+  EXPECT_DOUBLE_EQ(MatmulEfficiency(g, Precision::kFp16, {}), 0.75);
+  EXPECT_DOUBLE_EQ(HbmEfficiency(g, {}), 0.90);
+  SpeedOptions o;
+  o.matmul_efficiency = 0.5;
+  EXPECT_DOUBLE_EQ(MatmulEfficiency(g, Precision::kFp16, o), 0.5);
+}
+
+TEST(Roofline, GemmShapeEfficiencyFallsForSmallAndMisaligned) {
+  double big = GemmShapeEfficiency(8192, 8192, 8192, 1, 108, Precision::kBf16);
+  EXPECT_GT(big, 0.95);
+  EXPECT_LT(GemmShapeEfficiency(8192, 8191, 8192, 1, 108, Precision::kBf16), 0.65 * big);
+  EXPECT_LT(GemmShapeEfficiency(64, 256, 8192, 1, 108, Precision::kBf16), 0.2);
+  EXPECT_LT(GemmShapeEfficiency(8192, 8192, 64, 1, 108, Precision::kBf16), 0.7);
+}
+
+TEST(Roofline, LayerOpsTrainingComputeBoundDecodeMemoryBound) {
+  const GpuSpec& g = Gpu("A100-SXM4-80GB");
+  TransformerArch a = speedtest::Gpt(32, 4096, 32, 50304);
+  LayerPrecision lp;
+  DeviceRates d = RatesFor(g, lp, false, {});
+  LayerShape s;
+  s.batch = 4, s.q_tokens = 2048, s.context = 2048;
+  LayerCost train = LayerForward(a, s, lp, d);
+  // QKV FLOPs = 2 x tokens x h x 3h (hand-worked).
+  EXPECT_DOUBLE_EQ(train.ops[int(OpKind::kQkv)].flops, 2.0 * 4 * 2048 * 4096 * 3 * 4096);
+  EXPECT_TRUE(train.ops[int(OpKind::kMlpUp)].compute_bound);
+  EXPECT_FALSE(train.ops[int(OpKind::kNorm)].compute_bound);
+  s.batch = 1, s.q_tokens = 1;
+  LayerCost decode = LayerForward(a, s, lp, d);
+  EXPECT_FALSE(decode.ops[int(OpKind::kQkv)].compute_bound);
+  EXPECT_FALSE(decode.ops[int(OpKind::kAttnScore)].compute_bound);
+  // Decoding one token streams the layer's weights: time >= bytes / achievable bandwidth.
+  double weights = 12.0 * 4096 * 4096 * 2;
+  EXPECT_GT(decode.time_s, weights / (d.gemm.achievable_hbm_gbps * 1e9));
+}
+
+TEST(Roofline, ChartListsSupportedPrecisions) {
+  RooflineChart v100 = ChartFor(Gpu("V100-SXM2-32GB"), false);
+  RooflineChart h100 = ChartFor(Gpu("H100-SXM5-80GB"), false);
+  EXPECT_LT(v100.count, h100.count);  // no BF16/TF32/FP8/INT8 Tensor Cores on Volta
+  for (int i = 0; i < h100.count; ++i) EXPECT_GT(h100.ceilings[i].ridge_flops_per_byte, 0);
+}
+
+}  // namespace
+}  // namespace gpucfg
