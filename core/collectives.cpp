@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 
 #include "units.h"
@@ -70,9 +71,9 @@ CollectiveResult BestProtocol(double steps, double hop_us, double traffic, doubl
                               CollectiveAlgo algo, double bw_scale = 1.0) {
   CollectiveResult best;
   best.time_s = 1e30;
+  double wire_s = traffic / (gbps * bw_scale * kBytesPerGB), lat_us = steps * hop_us;
   for (const Protocol& p : kProtocols) {
-    double t = (p.base_us + steps * hop_us * p.hop_mult) * 1e-6 +
-               traffic / (gbps * bw_scale * p.bw_frac * kBytesPerGB);
+    double t = (p.base_us + lat_us * p.hop_mult) * 1e-6 + wire_s / p.bw_frac;
     if (t < best.time_s) best.time_s = t, best.protocol = p.name, best.algo = algo;
   }
   return best;
@@ -174,13 +175,24 @@ Fabric MakeFabric(const GpuSpec& gpu, std::string_view intra_kind, const Interco
   }
   if (inter && f.nodes > 1) {
     int nics = nics_per_node > 0 ? nics_per_node : f.gpus_per_node;
-    f.net_gbps_per_node = nics * inter->gbps_per_direction * NetworkEfficiency(inter->kind);
+    f.net_gbps_per_node_leaf = nics * inter->gbps_per_direction * NetworkEfficiency(inter->kind);
+    f.oversubscription = std::max(1.0, oversubscription), f.nodes_per_leaf = o.nodes_per_leaf;
     // Beyond one leaf switch, traffic crosses an oversubscribed core.
-    if (f.nodes > o.nodes_per_leaf) f.net_gbps_per_node /= std::max(1.0, oversubscription);
+    f.net_gbps_per_node = f.net_gbps_per_node_leaf / (f.nodes > o.nodes_per_leaf ? f.oversubscription : 1.0);
     // The catalog's latency is the Simple-protocol step cost; LL pays about a third of it.
     f.net_hop_us = (inter->latency_us > 0 ? inter->latency_us : 5.0) / 3.0;
     f.has_network = true;
   }
+  return f;
+}
+
+Fabric ResizeFabric(const Fabric& full, int full_gpus_per_node, int gpus) {
+  Fabric f = full;
+  int gpn = std::max(1, full_gpus_per_node);
+  f.gpus_per_node = std::min(gpn, std::max(1, gpus));
+  f.nodes = (std::max(1, gpus) + gpn - 1) / gpn;
+  f.has_network = full.net_gbps_per_node_leaf > 0 && f.nodes > 1;
+  f.net_gbps_per_node = f.has_network ? full.net_gbps_per_node_leaf / (f.nodes > f.nodes_per_leaf ? f.oversubscription : 1.0) : 0;
   return f;
 }
 
@@ -211,7 +223,7 @@ CollectiveResult Collective(const Fabric& f, CollectiveOp op, double bytes, int 
     r = BestProtocol(steps, g.hop_us, RingTraffic(op, bytes, ranks), g.link, CollectiveAlgo::kRing);
     if (op == CollectiveOp::kAllReduce && g.nodes > 1) {
       // Double binary tree: up and down log2(nodes) network hops plus a chain inside each node.
-      double tsteps = 2.0 * std::ceil(std::log2(double(g.nodes))) +
+      double tsteps = 2.0 * std::bit_width(unsigned(g.nodes - 1)) +  // 2 x ceil(log2(nodes))
                       2.0 * (g.per_node - 1) * f.intra_hop_us / g.hop_us;
       CollectiveResult t = BestProtocol(tsteps, g.hop_us, RingTraffic(op, bytes, ranks), g.link,
                                         CollectiveAlgo::kTree, kTreeBwFraction);

@@ -30,12 +30,19 @@ struct Fabric {
   double net_gbps_per_node = 0; // effective network bandwidth out of one node, all NICs
   double net_hop_us = 3.0;      // per step across the network (LL protocol)
   bool has_network = false;
+  double net_gbps_per_node_leaf = 0;  // before core oversubscription
+  double oversubscription = 1.0;
+  int nodes_per_leaf = 20;
 };
 
 // Builds the fabric from the GPU, the intra-node kind and spec, and the network.
 Fabric MakeFabric(const GpuSpec& gpu, std::string_view intra_kind, const InterconnectSpec* intra,
                   const InterconnectSpec* inter, int gpus_per_node, int nodes, int nics_per_node,
                   double oversubscription, const SpeedOptions& o = {});
+
+// The same fabric as a job of `gpus` GPUs of it sees it (fewer GPUs: fewer nodes, maybe one
+// leaf switch). Cheap: no catalog or string work (the scaling curve calls it per point).
+Fabric ResizeFabric(const Fabric& full, int full_gpus_per_node, int gpus);
 
 // Effective efficiencies (fractions of line rate) the fabric uses; exposed for tests and docs.
 double NvlinkRingEfficiency(int nvlink_gen);

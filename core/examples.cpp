@@ -8,7 +8,7 @@ namespace gpucfg {
 namespace {
 
 constexpr std::array<ExampleScenario, 6> kExamples = {{
-    {"default", "Llama-2 7B pre-training on one 8x A100-SXM4-80GB NVSwitch node, ZeRO-1, 2T tokens"},
+    {"default", "Llama-2 7B continued pre-training on one 8x A100-SXM4-80GB NVSwitch node, ZeRO-1, 20B tokens"},
     {"gpt3-175b", "GPT-3 175B on 1024 A100-SXM4-80GB (128 DGX nodes, 8x HDR), TP8 PP16 DP8"},
     {"13b-a100-oom", "Llama-2 13B with AdamW on one A100-SXM4-80GB at micro-batch 16 (does not fit)"},
     {"llama2-70b-serving", "Llama-2 70B served on 8x H100-SXM5-80GB, TP8, batch 32, 2048-token prompts"},
@@ -19,7 +19,7 @@ constexpr std::array<ExampleScenario, 6> kExamples = {{
 void Default(Scenario& s) {
   s.workload.model = "llama2-7b";
   s.workload.global_batch = 512;
-  s.workload.train_tokens = 2e12;  // Llama 2's pre-training budget (Touvron et al. 2023)
+  s.workload.train_tokens = 20e9;  // a continued pre-training / domain adaptation budget
   s.parallelism.zero = 1;
 }
 

@@ -1,8 +1,7 @@
 // Fixes for a job that does not fit: each candidate edits a copy of the memory inputs the way the
 // named scenario field would, and is re-evaluated in full (no rule-of-thumb savings). Single fixes
 // are ranked by whether they fit, then (among those that fit) by needing no other hardware, then
-// by GiB saved; when none fits alone, a greedy plan stacks the
-// largest savers until it fits. Allocation-free: fixed arrays, string_view literals.
+// by GiB saved; when none fits alone, a greedy plan stacks the largest savers until it fits. Allocation-free: fixed arrays, string_view literals.
 #include <algorithm>
 
 #include "memory_internal.h"
@@ -16,6 +15,12 @@ enum class FixKind {
   kTp, kPp, kMicroBatch, kAdam8bit, kInt8Weights, kInt4Weights, kKv8bit, kBatch, kContext,
   kBiggerGpu, kMoreGpus, kCount
 };
+
+MemoryFix MakeFix(std::string_view code, std::string_view path, double from = 0, double to = 0) {
+  MemoryFix f;
+  f.code = code, f.path = path, f.from = from, f.to = to;
+  return f;
+}
 
 int Bits(Precision p) { return int(BytesPerElement(p) * 8.0); }
 
@@ -71,7 +76,7 @@ bool MoreGpus(MemoryInputs& x, MemoryFix& f) {
 
 bool SetPrecisionFix(MemoryInputs& x, MemoryFix& f, Precision to, std::string_view code) {
   if (x.training || BytesPerElement(x.weight_precision) <= BytesPerElement(to)) return false;
-  f = {code, "/workload/weight_precision", 0, double(Bits(x.weight_precision)), double(Bits(to))};
+  f = MakeFix(code, "/workload/weight_precision", double(Bits(x.weight_precision)), double(Bits(to)));
   x.weight_precision = to;
   return true;
 }
@@ -80,17 +85,17 @@ bool ApplyTrainingFix(FixKind k, MemoryInputs& x, MemoryFix& f) {
   switch (k) {
     case FixKind::kSelectiveRecompute:
       if (x.recompute != Recompute::kNone) return false;
-      f = {"selective_recompute", "/parallelism/recompute", 0, 0, 1};
+      f = MakeFix("selective_recompute", "/parallelism/recompute", 0, 1);
       x.recompute = Recompute::kSelective;
       return true;
     case FixKind::kFullRecompute:
       if (x.recompute == Recompute::kFull) return false;
-      f = {"full_recompute", "/parallelism/recompute", 0, double(int(x.recompute)), 2};
+      f = MakeFix("full_recompute", "/parallelism/recompute", double(int(x.recompute)), 2);
       x.recompute = Recompute::kFull;
       return true;
     case FixKind::kSequenceParallel:
       if (x.tp <= 1 || x.sequence_parallel) return false;
-      f = {"sequence_parallel", "/parallelism/sequence_parallel", 0, 0, 1};
+      f = MakeFix("sequence_parallel", "/parallelism/sequence_parallel", 0, 1);
       x.sequence_parallel = true;
       return true;
     case FixKind::kZero1:
@@ -99,19 +104,20 @@ bool ApplyTrainingFix(FixKind k, MemoryInputs& x, MemoryFix& f) {
       const int stage = 1 + int(k) - int(FixKind::kZero1);
       if (x.zero >= stage || x.dp * x.cp <= 1) return false;
       constexpr std::string_view kCodes[] = {"zero_1", "zero_2", "zero_3"};
-      f = {kCodes[stage - 1], "/parallelism/zero", 0, double(x.zero), double(stage)};
+      f = MakeFix(kCodes[stage - 1], "/parallelism/zero", double(x.zero), double(stage));
       x.zero = stage;
       return true;
     }
     case FixKind::kMicroBatch:
       if (x.micro_batch <= 1) return false;
-      f = {"micro_batch", "/workload/micro_batch", 0, double(x.micro_batch)};
+      f = MakeFix("micro_batch", "/workload/micro_batch", double(x.micro_batch));
       x.micro_batch = std::max(1, LargestFitting(x, &MemoryInputs::micro_batch, x.micro_batch - 1));
       f.to = x.micro_batch;
       return true;
     case FixKind::kAdam8bit:
       if (x.optimizer != OptimizerKind::kAdam) return false;
-      f = {"adam_8bit", "/workload/optimizer"};
+      f = MakeFix("adam_8bit", "/workload/optimizer");
+      f.target = "adam-8bit";  // the value to set; from/to carry no number for an optimizer
       x.optimizer = OptimizerKind::kAdam8bit;
       return true;
     default: return false;
@@ -126,19 +132,19 @@ bool ApplyInferenceFix(FixKind k, MemoryInputs& x, MemoryFix& f) {
       if (BytesPerElement(x.kv_precision) <= 1.0) return false;
       const bool fp8 = x.gpu && x.gpu->peak_tflops[int(Precision::kFp8)].dense > 0;
       const Precision to = fp8 ? Precision::kFp8 : Precision::kInt8;
-      f = {fp8 ? "kv_fp8" : "kv_int8", "/workload/kv_precision", 0, double(Bits(x.kv_precision)), 8};
+      f = MakeFix(fp8 ? "kv_fp8" : "kv_int8", "/workload/kv_precision", double(Bits(x.kv_precision)), 8);
       x.kv_precision = to;
       return true;
     }
     case FixKind::kBatch:
       if (x.batch <= 1) return false;
-      f = {"batch", "/workload/batch", 0, double(x.batch)};
+      f = MakeFix("batch", "/workload/batch", double(x.batch));
       x.batch = std::max(1, LargestFitting(x, &MemoryInputs::batch, x.batch - 1));
       f.to = x.batch;
       return true;
     case FixKind::kContext: {
       if (x.prompt_tokens <= 1) return false;
-      f = {"prompt_tokens", "/workload/prompt_tokens", 0, double(x.prompt_tokens)};
+      f = MakeFix("prompt_tokens", "/workload/prompt_tokens", double(x.prompt_tokens));
       x.prompt_tokens = std::max(1, LargestFitting(x, &MemoryInputs::prompt_tokens, x.prompt_tokens - 1));
       f.to = x.prompt_tokens;
       return true;
@@ -152,23 +158,23 @@ bool ApplyCommonFix(FixKind k, MemoryInputs& x, MemoryFix& f) {
   switch (k) {
     case FixKind::kFlashAttention:
       if (x.flash_attention) return false;
-      f = {"flash_attention", "/workload/flash_attention", 0, 0, 1};
+      f = MakeFix("flash_attention", "/workload/flash_attention", 0, 1);
       x.flash_attention = true;
       return true;
     case FixKind::kTp:  // within the GPUs the scenario has; heads must split evenly
       if (x.tp * 2 > x.gpus_per_node || x.arch.heads % (x.tp * 2) != 0) return false;
-      f = {"tp", "/parallelism/tp", 0, double(x.tp), double(x.tp * 2)};
+      f = MakeFix("tp", "/parallelism/tp", double(x.tp), double(x.tp * 2));
       x.tp *= 2;
       return Regrid(x);
     case FixKind::kPp:
       if (x.pp * 2 > x.arch.layers) return false;
-      f = {"pp", "/parallelism/pp", 0, double(x.pp), double(x.pp * 2)};
+      f = MakeFix("pp", "/parallelism/pp", double(x.pp), double(x.pp * 2));
       x.pp *= 2;
       return Regrid(x);
     case FixKind::kBiggerGpu: {
       const GpuSpec* g = BiggerGpu(x);
       if (!g) return false;
-      f = {"bigger_gpu", "/cluster/gpu", 0, x.gpu->memory_gb, g->memory_gb, false, g->id};
+      f = MakeFix("bigger_gpu", "/cluster/gpu", x.gpu->memory_gb, g->memory_gb), f.target = g->id;
       x.gpu = g;
       x.capacity_gib = UsableCapacityGib(*g, x.options);
       x.compute_capability = g->compute_capability;

@@ -6,6 +6,7 @@
 #include "performance.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "collectives.h"
@@ -67,6 +68,9 @@ struct TrainInputs {
 };
 
 struct LayerPack { LayerCost layer; OpCost logits; };
+// The three times the step model reads from a layer pack (cheap to copy per scaling point).
+struct PackTimes { double layer_s = 0, attention_s = 0, logits_s = 0; };
+PackTimes TimesOf(const LayerPack& p) { return {p.layer.time_s, p.layer.attention_time_s, p.logits.time_s}; }
 
 LayerPack Layers(const TrainInputs& in, int tp) {
   LayerShape s;
@@ -85,7 +89,7 @@ double OptimizerBytes(std::string_view opt) {
   return 30;
 }
 
-struct StepResult { StepBreakdown b; double step_s = 0, comm_s = 0, micro_s = 0; };
+struct StepResult { StepBreakdown b; double step_s = 0, comm_s = 0, micro_s = 0, tp_micro_s = 0; };
 
 // Tensor-parallel traffic per micro-batch on one stage: Megatron issues two all-reduces per layer
 // forward and two backward (Narayanan 2021 sec. 3.1); with sequence parallelism each becomes an
@@ -123,8 +127,9 @@ void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, doub
   int rpn = tp >= f.gpus_per_node ? 1 : std::min(dp, f.gpus_per_node / tp);
   CollectiveOp op = in.zero == 3 ? CollectiveOp::kReduceScatter : CollectiveOp::kAllReduce;
   b.dp_comm_total_s = Collective(f, op, bytes, dp, rpn).time_s;
-  double bucket = Collective(f, op, std::min(bytes, o.bucket_mb * 1e6), dp, rpn).time_s;
-  b.dp_comm_s = std::max(b.dp_comm_total_s - o.dp_overlap * t_bwd, std::min(bucket, b.dp_comm_total_s));
+  // The last bucket cannot overlap: its share of the reduction (bandwidth term) stays exposed.
+  double bucket = b.dp_comm_total_s * std::min(1.0, o.bucket_mb * 1e6 / bytes);
+  b.dp_comm_s = std::max(b.dp_comm_total_s - o.dp_overlap * t_bwd, bucket);
   if (in.zero == 3) {
     // ZeRO-3/FSDP gathers every weight before its forward and again before its backward, each
     // micro-batch, prefetching the next layer's under the current one's compute.
@@ -135,16 +140,18 @@ void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, doub
   }
 }
 
-StepResult TrainStep(const TrainInputs& in, const LayerPack& lk, const Fabric& f, int tp, int pp,
-                     int dp) {
+// `tp_known` >= 0 reuses a tensor-parallel cost already computed on the same intra-node fabric.
+StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f, int tp, int pp,
+                     int dp, double tp_known = -1) {
   StepResult s;
   double lps = double(in.a->layers) / pp;
-  double t_fwd = lps * lk.layer.time_s + lk.logits.time_s;   // the last stage also holds the head
+  double t_fwd = lps * lk.layer_s + lk.logits_s;             // the last stage also holds the head
   double t_bwd = 2.0 * t_fwd;                                 // backward = 2 x forward (Narayanan 2021)
-  double t_rec = in.rc == Recompute::kFull        ? lps * lk.layer.time_s
-                 : in.rc == Recompute::kSelective ? lps * lk.layer.attention_time_s
+  double t_rec = in.rc == Recompute::kFull        ? lps * lk.layer_s
+                 : in.rc == Recompute::kSelective ? lps * lk.attention_s
                                                   : 0.0;
-  double tp_c = TpComm(in, f, tp, lps), pp_c = PpComm(in, f, tp, pp, dp);
+  double tp_c = tp_known >= 0 ? tp_known : TpComm(in, f, tp, lps), pp_c = PpComm(in, f, tp, pp, dp);
+  s.tp_micro_s = tp_c;
   s.micro_s = t_fwd + t_bwd + t_rec + tp_c + pp_c;
   StepBreakdown& b = s.b;
   b.compute_s = in.m * (t_fwd + t_bwd);
@@ -190,24 +197,45 @@ int FitDivisor(int cap, int n) {
   return 1;
 }
 
-void ScalingCurve(const Resolved& r, const TrainInputs& in, const LayerPack& main_pack,
-                  double ref_tokens_per_gpu, double peak, double flops_per_token,
+// Layer cost at a tensor-parallel degree between 1 and the scenario's, interpolated
+// between the two roofline passes (exact at both ends; keeps the hot path to two passes).
+PackTimes Interpolate(const PackTimes& one, const PackTimes& main, int tp_main, int tp) {
+  if (tp <= 1) return one;
+  if (tp == tp_main) return main;
+  // x = log(tp) / log(tp_main) for powers of two, without libm in the hot path.
+  double x = double(std::bit_width(unsigned(tp)) - 1) / std::max(1, int(std::bit_width(unsigned(tp_main))) - 1);
+  auto at = [&](double t1, double tm) {
+    return t1 > 0 ? t1 / tp * (1.0 + (tm * tp_main / t1 - 1.0) * x) : 0.0;
+  };
+  return {at(one.layer_s, main.layer_s), at(one.attention_s, main.attention_s), at(one.logits_s, main.logits_s)};
+}
+
+struct CurveInputs {
+  PackTimes one, main;
+  double tp_micro_s = 0;        // the scenario's tensor-parallel cost per micro-batch
+  double ref_tokens_per_gpu = 0, peak = 0, flops_per_token = 0;
+};
+
+void ScalingCurve(const Resolved& r, const TrainInputs& in, const CurveInputs& c,
                   PerformanceReport& out) {
-  int total = r.total_gpus;
+  int total = r.total_gpus, gpn = r.scenario->cluster.gpus_per_node;
+  Fabric full = FabricFor(r, total);
   out.scaling_count = 0;
   for (int n = 1; out.scaling_count < PerformanceReport::kMaxScaling; n *= 2) {
     if (n > total) n = total;
     int tp = FitDivisor(r.tp, n), pp = FitDivisor(r.pp, n / tp), dp = n / (tp * pp);
     if (n == total) tp = r.tp, pp = r.pp, dp = r.dp;
-    LayerPack pack = tp == r.tp ? main_pack : Layers(in, tp);
-    StepResult s = TrainStep(in, pack, FabricFor(r, n), tp, pp, dp);
+    PackTimes pack = Interpolate(c.one, c.main, r.tp, tp);
+    // Once the job fills a node, the tensor-parallel group sees the same NVLink as the full job.
+    double tp_known = tp == r.tp && n >= std::min(gpn, total) ? c.tp_micro_s : -1;
+    StepResult s = TrainStep(in, pack, ResizeFabric(full, gpn, n), tp, pp, dp, tp_known);
     ScalingPoint& p = out.scaling[out.scaling_count++];
     p.gpus = n, p.tp = tp, p.pp = pp, p.dp = dp;
     p.step_time_s = s.step_s;
     p.tokens_per_s = in.m * in.mb * in.seq * r.cp * dp / s.step_s;
-    p.efficiency = p.tokens_per_s / (n * ref_tokens_per_gpu);
+    p.efficiency = p.tokens_per_s / (n * c.ref_tokens_per_gpu);
     p.comm_fraction = s.comm_s / s.step_s;
-    p.mfu = p.tokens_per_s * flops_per_token / (n * peak * kFlopsPerTflop);
+    p.mfu = p.tokens_per_s * c.flops_per_token / (n * c.peak * kFlopsPerTflop);
     if (!out.scaling_break_gpus && p.comm_fraction >= 0.5) out.scaling_break_gpus = n;
     if (n == total) break;
   }
@@ -243,7 +271,7 @@ void TrainingWarnings(const Resolved& r, const TrainInputs& in, const Performanc
 void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport& out) {
   TrainInputs in = MakeTrainInputs(r);
   LayerPack pack = Layers(in, r.tp);
-  StepResult s = TrainStep(in, pack, FabricFor(r, r.total_gpus), r.tp, r.pp, r.dp);
+  StepResult s = TrainStep(in, TimesOf(pack), FabricFor(r, r.total_gpus), r.tp, r.pp, r.dp);
   double tokens = in.m * in.mb * in.seq * r.cp * r.dp;
   double peak = r.gpu->peak_tflops[static_cast<int>(in.lp.gemm)].dense;
   double fpt = 3.0 * ForwardFlopsPerToken(r.arch, in.seq * r.cp);   // forward + 2x backward
@@ -273,7 +301,8 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
   double t_one = 3.0 * (r.arch.layers * one.layer.time_s + one.logits.time_s) +
                  (in.rc == Recompute::kFull ? r.arch.layers * one.layer.time_s
                   : in.rc == Recompute::kSelective ? r.arch.layers * one.layer.attention_time_s : 0.0);
-  ScalingCurve(r, in, pack, in.mb * in.seq * r.cp / t_one, peak, fpt, out);
+  CurveInputs curve{TimesOf(one), TimesOf(pack), s.tp_micro_s, in.mb * in.seq * r.cp / t_one, peak, fpt};
+  ScalingCurve(r, in, curve, out);
   out.ceiling = in.d.gemm;
   AddRooflinePoints(pack.layer, pack.logits, "training", out);
   TrainingWarnings(r, in, out, warnings);

@@ -33,15 +33,21 @@ json MemoryJson(const MemoryReport& m) {
   json fixes = json::array();
   for (int i = 0; i < m.fix_count; ++i) {
     const MemoryFix& f = m.fixes[i];
-    fixes.push_back({{"code", f.code}, {"path", f.path}, {"saves_gib", Num(f.saves_gib)},
-                     {"from", Num(f.from)}, {"to", Num(f.to)}, {"fits_after", f.fits_after}});
+    json fix = {{"code", f.code}, {"path", f.path}, {"saves_gib", Num(f.saves_gib)}, {"from", Num(f.from)},
+                {"to", Num(f.to)}, {"fits_after", f.fits_after}, {"plan_step", f.plan_step}};
+    if (!f.target.empty()) fix["target"] = f.target;
+    fixes.push_back(std::move(fix));
   }
   return {{"per_gpu",
            {{"weights_gib", Num(b.weights_gib)}, {"gradients_gib", Num(b.gradients_gib)},
             {"optimizer_gib", Num(b.optimizer_gib)}, {"activations_gib", Num(b.activations_gib)},
             {"kv_cache_gib", Num(b.kv_cache_gib)}, {"overhead_gib", Num(b.overhead_gib)},
-            {"total_gib", Num(b.total_gib)}}},
+            {"total_gib", Num(b.total_gib)}, {"cuda_context_gib", Num(b.cuda_context_gib)},
+            {"nccl_gib", Num(b.nccl_gib)}, {"fragmentation_gib", Num(b.fragmentation_gib)},
+            {"pipeline_stage", b.stage}}},
           {"capacity_gib", Num(m.capacity_gib)},
+          {"marketed_gb", Num(m.marketed_gb)},
+          {"host_gib_per_node", Num(m.host_gib_per_node)},
           {"headroom_gib", Num(m.headroom_gib)},
           {"fits", m.fits},
           {"binding", m.binding},

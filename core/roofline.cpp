@@ -124,21 +124,24 @@ double AttainableTflops(const RooflineCeiling& c, double flops_per_byte) {
 
 double GemmShapeEfficiency(double m, double n, double k, double batch, int sms, Precision p) {
   if (m <= 0 || n <= 0 || k <= 0) return 1.0;
-  double sm_count = sms > 0 ? sms : 108;
+  // Integer tile arithmetic: this runs a few dozen times per evaluation (hot path).
+  using i64 = long long;
+  i64 im = i64(m + 0.5), in = i64(n + 0.5), ik = i64(k + 0.5), ib = batch > 1 ? i64(batch + 0.5) : 1;
+  i64 sm_count = sms > 0 ? sms : 108;
   double best = 0;
   for (const Tile& t : kTiles) {
-    double tm = std::ceil(m / t.m), tn = std::ceil(n / t.n);
-    double tile_util = (m * n) / (tm * t.m * tn * t.n);
-    double tiles = tm * tn * std::max(1.0, batch);
-    double wave_util = tiles / (std::ceil(tiles / sm_count) * sm_count);
+    i64 tm = (im + i64(t.m) - 1) / i64(t.m), tn = (in + i64(t.n) - 1) / i64(t.n);
+    i64 tiles = tm * tn * ib, waves = (tiles + sm_count - 1) / sm_count;
+    double tile_util = (m * n) / (double(tm) * t.m * double(tn) * t.n);
+    double wave_util = double(tiles) / double(waves * sm_count);
     best = std::max(best, tile_util * wave_util * t.speed);
   }
   // Short K: the epilogue (writing C) is a fixed cost per tile worth ~32 K-steps (judgement).
   double k_ramp = k / (k + 32.0);
   // Tensor Cores want rows of 16 bytes (NVIDIA Deep Learning Performance Guide, "Tensor Core
   // requirements"); misaligned n or k falls back to slower kernels (judgement: 0.6).
-  double align = 16.0 / BytesPerElement(p);
-  bool aligned = std::fmod(n, align) == 0 && std::fmod(k, align) == 0;
+  i64 align = BytesPerElement(p) >= 1 ? i64(16 / BytesPerElement(p)) : 32;
+  bool aligned = in % align == 0 && ik % align == 0;
   return best * k_ramp * (aligned ? 1.0 : 0.6);
 }
 

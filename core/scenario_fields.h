@@ -89,12 +89,46 @@ void VisitOptions(V& v, OptionsConfig& o) {
 }
 
 template <class V>
+void VisitMemoryOptions(V& v, MemoryOptions& m) {
+  v.Field("usable_gib", m.usable_gib, 0.0, 100000.0, "GiB", "usable memory per GPU; 0 = the catalog's nvidia-smi figure");
+  v.Field("cuda_context_gib", m.cuda_context_gib, -1.0, 64.0, "GiB",
+          "CUDA context per process; -1 = by architecture (1.3 before Ampere, 0.5 from Ampere)");
+  v.Field("nccl_gib_per_group", m.nccl_gib_per_group, 0.0, 64.0, "GiB", "NCCL buffers per communicator of more than one GPU");
+  v.Field("fragmentation", m.fragmentation, 0.0, 1.0, "fraction", "allocator reserve over activations and KV cache");
+  v.Field("grad_bytes", m.grad_bytes, 0, 8, "bytes per gradient element; 0 = the precision recipe's (4 = fp32 main grads)");
+  v.Field("int4_group_size", m.int4_group_size, 1, 1048576, "int4 weights: elements per quantisation group (fp16 scale + zero)");
+  v.Field("kv_cache_copies", m.kv_cache_copies, 1.0, 4.0, "copies", "KV cache copies alive at the peak (2 = Hugging Face tuple cache)");
+  v.Field("host_pinned_gib_per_gpu", m.host_pinned_gib_per_gpu, 0.0, 1024.0, "GiB", "pinned host staging per GPU process");
+  v.Field("dataloader_workers_per_gpu", m.dataloader_workers_per_gpu, 0, 256, "data-loader worker processes per GPU");
+  v.Field("dataloader_worker_gib", m.dataloader_worker_gib, 0.0, 1024.0, "GiB", "host memory per data-loader worker");
+}
+
+template <class V>
+void VisitSpeedOptions(V& v, SpeedOptions& o) {
+  v.Field("matmul_efficiency", o.matmul_efficiency, 0.0, 1.0, "fraction", "best dense GEMM / dense peak; 0 = catalog, then architecture default");
+  v.Field("hbm_efficiency", o.hbm_efficiency, 0.0, 1.0, "fraction", "achievable / datasheet HBM bandwidth; 0 = catalog, then 0.90");
+  v.Field("attention_efficiency", o.attention_efficiency, 0.0, 1.0, "fraction", "fused attention FLOP rate / dense peak; 0 = 0.60 (FlashAttention-2)");
+  v.Field("kernel_overhead_us", o.kernel_overhead_us, 0.0, 10000.0, "us", "per kernel launch and tail");
+  v.Field("tp_comm_overlap", o.tp_comm_overlap, 0.0, 1.0, "fraction", "tensor-parallel communication hidden under compute");
+  v.Field("dp_overlap", o.dp_overlap, 0.0, 1.0, "fraction", "share of the last backward pass the gradient reduction may hide under");
+  v.Field("bucket_mb", o.bucket_mb, 0.0, 100000.0, "MB", "gradient bucket size (10^6 bytes); the last bucket is exposed");
+  v.Field("grad_reduce_bytes", o.grad_reduce_bytes, 0.0, 8.0, "bytes", "bytes per reduced gradient element; 0 = 2 (16-bit) or 4 (fp32/tf32)");
+  v.Field("pcie_switch", o.pcie_switch, "PCIe peer-to-peer through a PCIe switch instead of the CPU root complex");
+  v.Field("nvls", o.nvls, "NVLink SHARP all-reduce where the NVSwitch supports it");
+  v.Field("nodes_per_leaf", o.nodes_per_leaf, 1, 100000, "nodes under one leaf switch; oversubscription applies beyond");
+  v.Field("tpot_target_ms", o.tpot_target_ms, 0.0, 1e6, "ms", "inference: latency target per output token (best batch search)");
+  v.Field("ttft_target_ms", o.ttft_target_ms, 0.0, 1e7, "ms", "inference: latency target for the first token");
+}
+
+template <class V>
 void VisitScenario(V& v, Scenario& s) {
   v.Section("cluster", [&] { VisitCluster(v, s.cluster); });
   v.Section("workload", [&] { VisitWorkload(v, s.workload); });
   v.Section("parallelism", [&] { VisitParallelism(v, s.parallelism); });
   v.Section("pricing", [&] { VisitPricing(v, s.pricing); });
   v.Section("options", [&] { VisitOptions(v, s.options); });
+  v.Section("memory", [&] { VisitMemoryOptions(v, s.memory); });
+  v.Section("speed", [&] { VisitSpeedOptions(v, s.speed); });
 }
 
 }  // namespace gpucfg

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "evaluate.h"
+#include "hf_import.h"
 #include "table.h"
 
 namespace gpucfg::cli {
@@ -23,6 +24,15 @@ void PrintHeader(const Scenario& s, const Report& r) {
                          std::to_string(s.parallelism.zero));
 }
 
+// A fix's old or new value as a person reads it: enumerations by name, precisions in bits.
+std::string FixValue(std::string_view path, double v) {
+  if (path == "/parallelism/recompute") return v == 0 ? "none" : v == 1 ? "selective" : "full";
+  if (path == "/workload/optimizer") return v == 0 ? "adamw" : "adam-8bit";
+  if (path == "/workload/flash_attention" || path == "/parallelism/sequence_parallel") return v ? "on" : "off";
+  if (path == "/workload/weight_precision" || path == "/workload/kv_precision") return Fixed(v, 0) + "-bit";
+  return Fixed(v, 0);
+}
+
 void PrintMemory(const Report& r) {
   const MemoryReport& m = r.memory;
   const MemoryBreakdown& b = m.per_gpu;
@@ -32,8 +42,10 @@ void PrintMemory(const Report& r) {
   Row("optimizer states", Fixed(b.optimizer_gib));
   Row("activations", Fixed(b.activations_gib));
   Row("KV cache", Fixed(b.kv_cache_gib));
-  Row("overhead", Fixed(b.overhead_gib), "CUDA context, NCCL, fragmentation");
-  Row("total", Fixed(b.total_gib) + " of " + Fixed(m.capacity_gib) + " usable",
+  Row("overhead", Fixed(b.overhead_gib),
+      "CUDA context " + Fixed(b.cuda_context_gib) + ", NCCL " + Fixed(b.nccl_gib) + ", fragmentation " +
+          Fixed(b.fragmentation_gib));
+  Row("total", Fixed(b.total_gib) + " of " + Fixed(m.capacity_gib) + " usable (" + Fixed(m.marketed_gb, 0) + " GB marketed)",
       m.fits ? "FITS, headroom " + Fixed(m.headroom_gib) : "DOES NOT FIT, short by " + Fixed(-m.headroom_gib));
   if (!m.fits && !m.binding.empty()) Row("binding component", std::string(m.binding));
   if (m.max_micro_batch > 0) Row("largest micro-batch", std::to_string(m.max_micro_batch));
@@ -41,8 +53,10 @@ void PrintMemory(const Report& r) {
   if (m.max_context_tokens > 0) Row("longest context", std::to_string(m.max_context_tokens) + " tokens");
   for (int i = 0; i < m.fix_count; ++i) {
     const MemoryFix& f = m.fixes[i];
-    Row(i == 0 ? "fixes" : "", std::string(f.code) + " (" + std::string(f.path) + ")",
-        "-" + Fixed(f.saves_gib, 1) + " GiB" + (f.fits_after ? ", fits" : ""));
+    std::string what = std::string(f.code) + " " + std::string(f.path) + " " +
+                       (f.target.empty() ? FixValue(f.path, f.from) + " -> " + FixValue(f.path, f.to) : std::string(f.target));
+    std::string label = f.plan_step > 0 ? "plan step " + std::to_string(f.plan_step) : (i == 0 ? "fixes" : "");
+    Row(label, what, "-" + Fixed(f.saves_gib, 1) + " GiB" + (f.fits_after ? ", then fits" : ""));
   }
 }
 
@@ -129,6 +143,22 @@ void AddScenarioCommands(CLI::App& app, Context& ctx) {
 
   auto* schema = app.add_subcommand("schema", "print every scenario field with its type, range, default and meaning (markdown)");
   schema->callback([] { std::cout << ScenarioFieldsMarkdown(); });
+
+  static std::string hf_path;
+  auto* import = app.add_subcommand("import-hf",
+                                    "turn a Hugging Face config.json into a scenario with that architecture inline");
+  import->add_option("config", hf_path, "config.json file, or - for standard input")->required();
+  import->callback([&] {
+    std::string text;
+    if (!ReadInput(hf_path, text)) return void(ctx.exit_code = 2);
+    Scenario s;
+    MakeExample("default", s);
+    Issues errors;
+    if (!ImportHfConfig(text, s.workload.arch, s.workload.model, errors)) return FailWith(ctx, errors);
+    s.workload.arch_inline = true;
+    if (s.workload.model.empty()) s.workload.model = "custom";
+    std::cout << ScenarioToJson(s) << "\n";
+  });
 
   static std::string name = "default";
   auto* example = app.add_subcommand("example", "print a complete scenario JSON to start from");

@@ -15,7 +15,8 @@
 //
 // The widget fills the div (give the div a height). mount() resolves to the module, which also
 // offers the JSON API of gpucfg.js: evaluate(json), catalog(), version(), example(name),
-// examples(), plus state() (scenario + report shown) and setScenario(json). The files are found
+// examples(), plus state() (scenario + report shown), setScenario(json), loadExample(name) and
+// setLanguage(lang). The files are found
 // next to embed.js unless options.base (a URL ending in "/") says otherwise.
 (function () {
   "use strict";
@@ -52,7 +53,7 @@
       if (opts.scenario) {
         app.setScenario(typeof opts.scenario === "string" ? opts.scenario : JSON.stringify(opts.scenario));
       } else if (opts.example) {
-        app.setScenario(app.example(opts.example));
+        app.loadExample(opts.example);
       }
       if (opts.lang) app.setLanguage(opts.lang);
       return app;

@@ -28,7 +28,7 @@ AppState& App();
 void RefreshReport();
 // Replaces the scenario from a contract v1 document; returns "" or the errors document.
 std::string LoadScenarioJson(std::string_view text);
-void LoadExample(std::string_view name);
+bool LoadExample(std::string_view name);  // false for an unknown name
 // {"scenario": {...}, "report": {... or errors}, "language": "en"}: what the page shows.
 std::string StateJson();
 

@@ -1,7 +1,7 @@
 // The page's single state (one Scenario, its Report, the language), the JSON views of it the page
 // and the browser test read, the widget-rectangle test hooks, and the Embind functions that expose
-// them next to the API of wasm/api.cpp: state(), setScenario(json), setLanguage(lang),
-// widgetRect(name).
+// them next to the API of wasm/api.cpp: state(), setScenario(json), loadExample(name),
+// setLanguage(lang), widgetRect(name).
 #include <emscripten.h>
 #include <emscripten/bind.h>
 
@@ -48,16 +48,18 @@ std::string LoadScenarioJson(std::string_view text) {
   ParseResult parsed = ParseScenario(text);
   if (!parsed.ok()) return ErrorsToJson(parsed.errors);
   App().scenario = std::move(parsed.scenario);
+  App().example.clear();  // no longer one of the named examples
   App().dirty = true;
   return "";
 }
 
-void LoadExample(std::string_view name) {
+bool LoadExample(std::string_view name) {
   Scenario s;
-  if (!MakeExample(name, s)) return;
+  if (!MakeExample(name, s)) return false;
   App().scenario = std::move(s);
   App().example = std::string(name);
   App().dirty = true;
+  return true;
 }
 
 std::string StateJson() {
@@ -96,6 +98,7 @@ namespace {
 
 std::string State() { return gpucfg::app::StateJson(); }
 std::string SetScenario(const std::string& json) { return gpucfg::app::LoadScenarioJson(json); }
+bool LoadExampleByName(const std::string& name) { return gpucfg::app::LoadExample(name); }
 std::string WidgetRect(const std::string& name) { return gpucfg::app::WidgetRectJson(name); }
 void SetLanguage(const std::string& lang) {
   gpucfg::app::App().lang = lang.rfind("zh", 0) == 0 ? gpucfg::app::Lang::kZh : gpucfg::app::Lang::kEn;
@@ -106,6 +109,7 @@ void SetLanguage(const std::string& lang) {
 EMSCRIPTEN_BINDINGS(gpucfg_app) {
   emscripten::function("state", &State);
   emscripten::function("setScenario", &SetScenario);
+  emscripten::function("loadExample", &LoadExampleByName);
   emscripten::function("setLanguage", &SetLanguage);
   emscripten::function("widgetRect", &WidgetRect);
 }

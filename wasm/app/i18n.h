@@ -1,6 +1,7 @@
 // The page's words in English and Simplified Chinese (简体中文). Every non-ASCII character the UI
-// draws lives in i18n.cpp: the build subsets the UI font from that file's text, so a string added
-// elsewhere would render as '?'.
+// draws lives in i18n.cpp (the few symbols panels draw are listed there too, and in the --unicodes
+// of wasm/CMakeLists.txt): the build subsets the UI font from that file's text, so a character
+// added elsewhere would render as '?'.
 #pragma once
 
 #include <string_view>

@@ -27,7 +27,7 @@ void DrawHeader() {
   ImGui::TextUnformatted(T(S::kExample));
   ImGui::SameLine();
   ImGui::SetNextItemWidth(combo_w);
-  const bool open = ImGui::BeginCombo("##example", app.example.c_str());
+  const bool open = ImGui::BeginCombo("##example", app.example.empty() ? "—" : app.example.c_str());
   MarkLastItem("example");
   if (open) {
     for (const ExampleScenario& e : ExampleNames()) {

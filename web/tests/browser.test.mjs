@@ -132,6 +132,29 @@ test("the language toggle switches to 简体中文", async () => {
   await page.screenshot({ path: path.join(artifacts, "05-oom-en.png") });
 });
 
+test("embed.js mounts the widget into a div of another page", async () => {
+  const demo = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  demo.on("console", (m) => { if (m.type() === "error") consoleErrors.push(`embed: ${m.text()}`); });
+  // A marketing page of the same origin, served by the route below rather than from disk.
+  await demo.route(baseUrl + "embed-demo.html", (route) => route.fulfill({ contentType: "text/html", body: `
+    <!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+    <body style="margin:0;font:15px sans-serif;background:#e2e8f0">
+    <h1 style="margin:16px">Our GPU cloud</h1>
+    <div id="widget" style="width:1000px;height:620px;margin:0 16px;border:1px solid #94a3b8"></div>
+    <script src="embed.js"></script>
+    <script>GpucfgEmbed.mount(document.getElementById("widget"),
+      { example: "llama2-70b-serving", lang: "zh-CN" }).then((app) => { window.embedded = app; });</script>` }));
+  await demo.goto(baseUrl + "embed-demo.html");
+  await demo.waitForFunction(() => window.embedded, null, { timeout: 15000 });
+  await demo.waitForTimeout(300);
+  const s = await demo.evaluate(() => JSON.parse(window.embedded.state()));
+  assert.equal(s.scenario.workload.kind, "inference");
+  assert.equal(s.language, "zh-CN");
+  assert.ok(s.report.performance.output_tokens_per_s > 0);
+  await demo.screenshot({ path: path.join(artifacts, "06-embed-zh.png") });
+  await demo.close();
+});
+
 test("the console stayed free of errors", () => {
   assert.deepEqual(consoleErrors, []);
 });
