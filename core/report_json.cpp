@@ -57,18 +57,71 @@ json MemoryJson(const MemoryReport& m) {
           {"fixes", fixes}};
 }
 
+json BreakdownJson(const StepBreakdown& b) {
+  return {{"compute_s", Num(b.compute_s)}, {"recompute_s", Num(b.recompute_s)}, {"tp_comm_s", Num(b.tp_comm_s)},
+          {"pp_comm_s", Num(b.pp_comm_s)}, {"bubble_s", Num(b.bubble_s)}, {"dp_comm_s", Num(b.dp_comm_s)},
+          {"dp_comm_total_s", Num(b.dp_comm_total_s)}, {"zero3_comm_s", Num(b.zero3_comm_s)},
+          {"optimizer_s", Num(b.optimizer_s)}};
+}
+
+json ScalingJson(const PerformanceReport& p) {
+  json out = json::array();
+  for (int i = 0; i < p.scaling_count; ++i) {
+    const ScalingPoint& x = p.scaling[i];
+    out.push_back({{"gpus", x.gpus}, {"tp", x.tp}, {"pp", x.pp}, {"dp", x.dp}, {"step_time_s", Num(x.step_time_s)},
+                   {"tokens_per_s", Num(x.tokens_per_s)}, {"efficiency", Num(x.efficiency)},
+                   {"comm_fraction", Num(x.comm_fraction)}, {"mfu", Num(x.mfu)}});
+  }
+  return out;
+}
+
+json RooflineJson(const PerformanceReport& p) {
+  const RooflineCeiling& c = p.ceiling;
+  json points = json::array();
+  for (int i = 0; i < p.roofline_count; ++i) {
+    const RooflinePoint& x = p.roofline[i];
+    points.push_back({{"op", x.op}, {"phase", x.phase}, {"flops", Num(x.flops)}, {"bytes", Num(x.bytes)},
+                      {"intensity", Num(x.intensity)}, {"attainable_tflops", Num(x.attainable_tflops)},
+                      {"time_s", Num(x.time_s)}, {"compute_bound", x.compute_bound}});
+  }
+  return {{"precision", PrecisionName(c.precision)}, {"peak_tflops", Num(c.peak_tflops)},
+          {"achievable_tflops", Num(c.achievable_tflops)}, {"hbm_gbps", Num(c.hbm_gbps)},
+          {"achievable_hbm_gbps", Num(c.achievable_hbm_gbps)},
+          {"ridge_flops_per_byte", Num(c.ridge_flops_per_byte)},
+          {"peak_ridge_flops_per_byte", Num(c.peak_ridge_flops_per_byte)},
+          {"matmul_efficiency", Num(c.matmul_efficiency)}, {"hbm_efficiency", Num(c.hbm_efficiency)},
+          {"points", points}};
+}
+
 json PerformanceJson(const PerformanceReport& p) {
   return {{"model_flops_per_step", Num(p.model_flops_per_step)},
+          {"hardware_flops_per_step", Num(p.hardware_flops_per_step)},
           {"step_time_lower_bound_s", Num(p.step_time_lower_bound_s)},
           {"step_time_s", Num(p.step_time_s)},
           {"tokens_per_s", Num(p.tokens_per_s)},
+          {"tokens_per_s_per_gpu", Num(p.tokens_per_s_per_gpu)},
           {"tflops_per_gpu", Num(p.tflops_per_gpu)},
           {"mfu", Num(p.mfu)},
+          {"hfu", Num(p.hfu)},
+          {"comm_fraction", Num(p.comm_fraction)},
+          {"bubble_fraction", Num(p.bubble_fraction)},
+          {"micro_batches", p.micro_batches},
+          {"breakdown", BreakdownJson(p.breakdown)},
           {"time_to_train_s", Num(p.time_to_train_s)},
           {"gpu_hours", Num(p.gpu_hours)},
+          {"scaling", ScalingJson(p)},
+          {"scaling_break_gpus", p.scaling_break_gpus},
+          {"roofline", RooflineJson(p)},
           {"ttft_s", Num(p.ttft_s)},
           {"tpot_s", Num(p.tpot_s)},
-          {"output_tokens_per_s", Num(p.output_tokens_per_s)}};
+          {"output_tokens_per_s", Num(p.output_tokens_per_s)},
+          {"output_tokens_per_s_per_gpu", Num(p.output_tokens_per_s_per_gpu)},
+          {"decode_tokens_per_s", Num(p.decode_tokens_per_s)},
+          {"request_latency_s", Num(p.request_latency_s)},
+          {"best_batch", p.best_batch},
+          {"best_batch_output_tokens_per_s", Num(p.best_batch_output_tokens_per_s)},
+          {"best_batch_tpot_s", Num(p.best_batch_tpot_s)},
+          {"best_batch_ttft_s", Num(p.best_batch_ttft_s)}};
 }
 
 json PowerJson(const PowerReport& p) {
@@ -79,7 +132,8 @@ json PowerJson(const PowerReport& p) {
 json CostJson(const CostReport& c) {
   return {{"currency", c.currency}, {"per_gpu_hour", Num(c.per_gpu_hour)},
           {"per_hour", Num(c.per_hour)}, {"total", Num(c.total)},
-          {"electricity_total", Num(c.electricity_total)}};
+          {"electricity_total", Num(c.electricity_total)}, {"gpu_hours", Num(c.gpu_hours)},
+          {"days", Num(c.days)}, {"per_million_tokens", Num(c.per_million_tokens)}};
 }
 
 json SetupJson(const ResolvedSetup& s) {

@@ -8,4 +8,4 @@ echo
 ./build/native/native_cli/gpucfg evaluate
 echo
 echo "CLI: ./build/native/native_cli/gpucfg --help   (evaluate, memory, example, gpus, models, ...)"
-exec node scripts/serve.mjs build/wasm/web "${PORT:-8080}"
+exec node scripts/serve.mjs --port "${PORT:-8080}"

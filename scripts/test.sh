@@ -8,7 +8,5 @@ bash scripts/build.sh
 export NODE_PATH=/usr/share/nodejs
 echo "== native tests (ctest)"
 ctest --preset native
-echo "== wasm tests (GoogleTest under node)"
+echo "== wasm tests (GoogleTest under node, the API module vs the native CLI, the page in headless Chromium)"
 ctest --preset wasm
-echo "== wasm API and browser tests (node --test)"
-GPUCFG_NATIVE_CLI="$PWD/build/native/native_cli/gpucfg" node --test web/tests/

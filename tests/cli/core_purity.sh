@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fails when core/ includes or calls anything that talks to the world (style.md rule 1).
 core="$1"
-bad=$(grep -nE '#include <(iostream|fstream|cstdio|stdio\.h|filesystem|emscripten[^>]*|imgui[^>]*)>|#include "imgui|__EMSCRIPTEN__|std::cout|std::cerr|printf\(|fopen\(' \
+bad=$(grep -nE '#include <(iostream|fstream|filesystem|emscripten[^>]*|imgui[^>]*)>|#include "imgui|__EMSCRIPTEN__|std::cout|std::cerr|\bprintf\(|\bfopen\(|\bputs\(' \
       "$core"/*.h "$core"/*.cpp 2>/dev/null | grep -v snprintf)
 if [ -n "$bad" ]; then echo "core/ must not do I/O or UI:"; echo "$bad"; exit 1; fi
 echo "core_purity: ok"
