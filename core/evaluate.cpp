@@ -60,6 +60,7 @@ void EvaluateInto(const Scenario& s, const Catalog& catalog, Report& out) {
   out.setup = SetupOf(r);
   out.memory = ComputeMemory(r, out.warnings);
   out.performance = ComputePerformance(r, out.memory, out.warnings);
+  if (!out.memory.fits) out.warnings.Add("speed_if_it_fit", "/cluster/gpu");
   out.power = ComputePower(r, out.performance);
   out.cost = ComputeCost(r, out.performance, out.power);
   out.confidence = ConfidenceOf(r);

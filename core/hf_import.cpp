@@ -158,4 +158,13 @@ bool ImportHfConfig(std::string_view json_text, TransformerArch& out, std::strin
   return true;
 }
 
+JsonResult ScenarioFromHfConfig(std::string_view json_text, const Scenario& base) {
+  Scenario s = base;
+  Issues errors;
+  if (!ImportHfConfig(json_text, s.workload.arch, s.workload.model, errors)) return {ErrorsToJson(errors), false};
+  s.workload.arch_inline = true;
+  if (s.workload.model.empty()) s.workload.model = "custom";
+  return {ScenarioToJson(s), true};
+}
+
 }  // namespace gpucfg

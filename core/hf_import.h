@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "issues.h"
+#include "json_io.h"
 #include "model.h"
 
 namespace gpucfg {
@@ -17,5 +18,9 @@ namespace gpucfg {
 // (codes: invalid_json, wrong_type, missing_key, unknown_key, unsupported_key, out_of_range).
 bool ImportHfConfig(std::string_view json_text, TransformerArch& out, std::string& model_name,
                     Issues& errors);
+
+// The scenario document `base` with the imported architecture inline (what `gpucfg import-hf`
+// prints and the wasm `importHfConfig` returns), or the errors document.
+JsonResult ScenarioFromHfConfig(std::string_view json_text, const Scenario& base);
 
 }  // namespace gpucfg

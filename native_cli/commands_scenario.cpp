@@ -151,13 +151,14 @@ void AddScenarioCommands(CLI::App& app, Context& ctx) {
   import->callback([&] {
     std::string text;
     if (!ReadInput(hf_path, text)) return void(ctx.exit_code = 2);
-    Scenario s;
-    MakeExample("default", s);
-    Issues errors;
-    if (!ImportHfConfig(text, s.workload.arch, s.workload.model, errors)) return FailWith(ctx, errors);
-    s.workload.arch_inline = true;
-    if (s.workload.model.empty()) s.workload.model = "custom";
-    std::cout << ScenarioToJson(s) << "\n";
+    Scenario base;
+    MakeExample("default", base);
+    JsonResult result = ScenarioFromHfConfig(text, base);
+    if (!result.ok) {
+      std::cerr << result.text << "\n";
+      return void(ctx.exit_code = 2);
+    }
+    std::cout << result.text << "\n";
   });
 
   static std::string name = "default";

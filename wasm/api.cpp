@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "evaluate.h"
+#include "hf_import.h"
 #include "json_io.h"
 
 namespace gpucfg::wasm {
@@ -62,6 +63,14 @@ std::string ExampleText(const std::string& name) {
   return ErrorsToJson(Issues{Issue{"unknown_example", message, ""}});
 }
 
+// A Hugging Face config.json pasted as text -> the default scenario with that architecture inline
+// (as `gpucfg import-hf`), or the errors document naming the keys it could not map.
+std::string ImportHfConfigText(const std::string& config_json) {
+  Scenario base;
+  MakeExample("default", base);
+  return ScenarioFromHfConfig(config_json, base).text;
+}
+
 // [{"name": "...", "description": "..."}, ...]: the examples example() accepts, in menu order.
 std::string ExamplesText() {
   std::string out = "[";
@@ -86,4 +95,5 @@ EMSCRIPTEN_BINDINGS(gpucfg_api) {
   emscripten::function("version", &gpucfg::wasm::VersionText);
   emscripten::function("example", &gpucfg::wasm::ExampleText);
   emscripten::function("examples", &gpucfg::wasm::ExamplesText);
+  emscripten::function("importHfConfig", &gpucfg::wasm::ImportHfConfigText);
 }

@@ -52,6 +52,13 @@ check "evaluate --help exits 0" test $rc -eq 0
 "$bin" --catalog "$dir/extra_catalog.json" evaluate --format json | grep -q '"per_gpu_hour": 9.99'
 check "--catalog override changes the price" test $? -eq 0
 
+"$bin" import-hf "$dir/llama2_7b_config.json" | "$bin" evaluate - --format json |
+  python3 -c 'import json,sys; p=json.load(sys.stdin)["setup"]["parameters"]; assert abs(p-6.738e9)/6.738e9 < 0.01, p'
+check "import-hf of a Llama-2 7B config gives 6.74 B parameters" test $? -eq 0
+echo '{"num_hidden_layers": 2, "hidden_size": 64, "n_routed_experts": 8}' | "$bin" import-hf - >/dev/null 2>"$tmp/err"; rc=$?
+check "import-hf of unmappable keys exits 2" test $rc -eq 2
+check "import-hf names the unmappable key" grep -q '"/n_routed_experts"' "$tmp/err"
+
 # docs/contract.md carries the field table that `gpucfg schema` generates from the code.
 "$bin" schema >"$tmp/schema.md"
 missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/schema.md" | head -3)

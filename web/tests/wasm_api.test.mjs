@@ -116,3 +116,29 @@ test("output is byte-identical to the native CLI", () => {
     assert.equal(cliText, ours + "\n", `evaluate ${name}`);
   }
 });
+
+test("a Hugging Face config.json imports to the same scenario as the CLI's import-hf", () => {
+  const config = fs.readFileSync(path.join(root, "tests", "cli", "llama2_7b_config.json"), "utf8");
+  const ours = api.importHfConfig(config);
+  const scenario = JSON.parse(ours);
+  assert.equal(scenario.workload.model.layers, 32);
+  assert.equal(scenario.workload.model.hidden, 4096);
+  const viaCli = runCli(["import-hf", "-"], config);
+  assert.equal(viaCli.status, 0, viaCli.stderr);
+  assert.equal(viaCli.stdout, ours + "\n");
+  const report = JSON.parse(api.evaluate(ours));
+  assert.ok(Math.abs(report.setup.parameters - 6.738e9) / 6.738e9 < 0.01, `${report.setup.parameters}`);
+  const bad = assertErrorsDocument(api.importHfConfig('{"num_hidden_layers": "many"}'), "bad hf config");
+  assert.ok(bad.errors.some((e) => e.path === "/num_hidden_layers"), JSON.stringify(bad.errors));
+  assertErrorsDocument(api.importHfConfig("not json"), "garbage hf config");
+});
+
+test("every example's evaluation under wasm is also byte-identical for the speed and memory options", () => {
+  const s = JSON.parse(api.example("gpt3-175b"));
+  s.memory.fragmentation = 0.3;
+  s.speed.dp_overlap = 0.5;
+  const text = JSON.stringify(s);
+  const viaCli = runCli(["evaluate", "-", "--format", "json"], text);
+  assert.equal(viaCli.status, 0, viaCli.stderr);
+  assert.equal(viaCli.stdout, api.evaluate(text) + "\n");
+});
