@@ -46,6 +46,15 @@ std::string EvaluateText(const std::string& scenario_json) {
   return EvaluateJson(scenario_json).text;
 }
 
+// As evaluate, with a site catalog (extra GPUs, own prices; the data/*.json shape) merged over the
+// built-in one first, as `gpucfg --catalog FILE evaluate`. A bad catalog gives its errors document.
+std::string EvaluateWithCatalogText(const std::string& scenario_json, const std::string& catalog_json) {
+  Catalog catalog = BuiltinCatalog();
+  Issues issues = MergeCatalogJson(catalog_json, catalog);
+  if (!issues.empty()) return ErrorsToJson(issues);
+  return EvaluateJson(scenario_json, catalog).text;
+}
+
 // The whole built-in catalog (as `gpucfg gpus --format json` and friends).
 std::string CatalogText() { return CatalogToJson(BuiltinCatalog()); }
 
@@ -91,6 +100,7 @@ std::string ExamplesText() {
 
 EMSCRIPTEN_BINDINGS(gpucfg_api) {
   emscripten::function("evaluate", &gpucfg::wasm::EvaluateText);
+  emscripten::function("evaluateWithCatalog", &gpucfg::wasm::EvaluateWithCatalogText);
   emscripten::function("catalog", &gpucfg::wasm::CatalogText);
   emscripten::function("version", &gpucfg::wasm::VersionText);
   emscripten::function("example", &gpucfg::wasm::ExampleText);

@@ -4,8 +4,10 @@
 // logic lives in the UI: only layout, formatting and translation.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "evaluate.h"
 #include "i18n.h"
@@ -14,12 +16,24 @@
 
 namespace gpucfg::app {
 
+// A scenario pinned into the compare view, with its own evaluation. Held by pointer so the Report
+// (which may hold views into its Scenario's catalog entries) never moves away from it.
+struct PinnedScenario {
+  Scenario scenario;
+  Report report;
+  std::string label;  // "#n", numbered in pinning order
+};
+
 struct AppState {
+  static constexpr int kMaxPinned = 4;
   Scenario scenario;          // what the widgets edit
   Report report;              // Evaluate(scenario), refreshed when `dirty`
   bool dirty = true;          // scenario changed since the last evaluation
   Lang lang = Lang::kEn;
   std::string example = "default";  // last example loaded from the header menu
+  std::string view = "overview";     // open tab of the report side (overview, breakdown, roofline, ...)
+  std::vector<std::unique_ptr<PinnedScenario>> pinned;  // compare slots, at most kMaxPinned
+  int pin_serial = 0;                // numbers the "#n" labels
 };
 
 AppState& App();
@@ -29,7 +43,11 @@ void RefreshReport();
 // Replaces the scenario from a contract v1 document; returns "" or the errors document.
 std::string LoadScenarioJson(std::string_view text);
 bool LoadExample(std::string_view name);  // false for an unknown name
-// {"scenario": {...}, "report": {... or errors}, "language": "en"}: what the page shows.
+// Copies the current scenario (if valid and a slot is free) into the compare view; false otherwise.
+bool PinCurrent();
+void RemovePinned(int index);
+// {"scenario": {...}, "report": {... or errors}, "language": "en", "view": "overview",
+//  "pinned": [{"label": ..., "scenario": {...}}]}: what the page shows.
 std::string StateJson();
 
 // Panels, drawn in this order each frame inside the full-canvas layout of app_main.cpp.
@@ -37,7 +55,12 @@ void DrawHeader();                     // panel_header.cpp: title, example menu,
 void DrawClusterPanel();               // panel_cluster.cpp: cluster + pricing inputs
 void DrawWorkloadPanel();              // panel_workload.cpp: workload + parallelism inputs
 void DrawMemoryPanel();                // panel_memory.cpp: stacked bar vs capacity, verdict, fixes
-void DrawReportPanel();                // panel_report.cpp: speed, power, cost, warnings, errors
+void DrawReportPanel();                // panel_report.cpp: the view tabs; overview = speed, power,
+                                       // cost, warnings, errors
+void DrawBreakdownPanel();             // panel_breakdown.cpp: step-time stacked bar / inference latency
+void DrawRooflinePanel();              // panel_roofline.cpp: log-log roofline with the layer's ops
+void DrawScalingPanel();               // panel_scaling.cpp: efficiency vs GPU count, break point
+void DrawComparePanel();               // panel_compare.cpp: 2-4 pinned scenarios side by side
 
 // Test hooks: widgets record their screen rectangles under stable names (the JSON pointer of the
 // field, "+"/"-" suffixes for stepper buttons, "path:value" for combo items) so the browser test

@@ -62,13 +62,38 @@ bool LoadExample(std::string_view name) {
   return true;
 }
 
+bool PinCurrent() {
+  AppState& app = App();
+  RefreshReport();
+  if (!app.report.errors.empty() || static_cast<int>(app.pinned.size()) >= AppState::kMaxPinned) return false;
+  auto slot = std::make_unique<PinnedScenario>();
+  slot->scenario = app.scenario;
+  slot->report = Evaluate(slot->scenario);  // evaluated in place: its views refer to this copy
+  slot->label = "#" + std::to_string(++app.pin_serial);
+  app.pinned.push_back(std::move(slot));
+  return true;
+}
+
+void RemovePinned(int index) {
+  AppState& app = App();
+  if (index >= 0 && index < static_cast<int>(app.pinned.size())) app.pinned.erase(app.pinned.begin() + index);
+}
+
 std::string StateJson() {
   AppState& app = App();
   RefreshReport();
   const Report& r = app.report;
   std::string report = r.errors.empty() ? ReportToJson(r, -1) : ErrorsToJson(r.errors, -1);
+  std::string pinned = "[";
+  for (const auto& p : app.pinned) {
+    if (pinned.size() > 1) pinned += ",";
+    // Labels are "#n": plain ASCII, no escaping needed.
+    pinned += "{\"label\":\"" + p->label + "\",\"scenario\":" + ScenarioToJson(p->scenario, -1) + "}";
+  }
+  pinned += "]";
   return "{\"scenario\":" + ScenarioToJson(app.scenario, -1) + ",\"report\":" + report +
-         ",\"language\":\"" + (app.lang == Lang::kZh ? "zh-CN" : "en") + "\"}";
+         ",\"language\":\"" + (app.lang == Lang::kZh ? "zh-CN" : "en") + "\",\"view\":\"" + app.view +
+         "\",\"pinned\":" + pinned + "}";
 }
 
 void MarkLastItem(std::string_view name) {

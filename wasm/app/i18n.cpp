@@ -4,7 +4,10 @@
 #include "i18n.h"
 
 #include <cassert>
+#include <cstdio>
 #include <iterator>
+#include <span>
+#include <string>
 
 #include "app.h"
 
@@ -132,6 +135,76 @@ constexpr Entry kStrings[] = {
     {S::kHours, "h", "小时"},
     {S::kDays, "days", "天"},
     {S::kYears, "years", "年"},
+    // view tabs
+    {S::kTabOverview, "Overview", "概览"},
+    {S::kTabBreakdown, "Step time", "时间构成"},
+    {S::kTabRoofline, "Roofline", "屋顶线"},
+    {S::kTabScaling, "Scaling", "扩展性"},
+    {S::kTabCompare, "Compare", "方案对比"},
+    // step-time breakdown and inference latency
+    {S::kBreakdownTitle, "Where one training step's time goes (exposed parts add up to the step)", "单个训练步的时间构成（未被掩盖的部分之和即单步时间）"},
+    {S::kCompute, "Compute", "计算"},
+    {S::kRecomputeTime, "Recompute", "重计算"},
+    {S::kTpComm, "TP comm", "TP 通信"},
+    {S::kPpComm, "PP comm", "PP 通信"},
+    {S::kBubble, "Pipeline bubble", "流水线气泡"},
+    {S::kDpComm, "Exposed DP comm", "未掩盖的 DP 通信"},
+    {S::kZero3Comm, "ZeRO-3 gathers", "ZeRO-3 参数收集"},
+    {S::kOptimizerTime, "Optimizer", "优化器更新"},
+    {S::kDpCommTotal, "DP gradient reduction before overlap", "重叠前的 DP 梯度归约"},
+    {S::kHfu, "HFU", "HFU（硬件算力利用率）"},
+    {S::kCommShare, "Exposed communication", "未掩盖的通信占比"},
+    {S::kBubbleShare, "Bubble share", "气泡占比"},
+    {S::kMicroBatches, "Micro-batches per step", "每步微批数"},
+    {S::kCostPerMTrained, "Cost per 1M trained tokens", "每百万训练 token 成本"},
+    {S::kInferenceTitle, "Inference latency and throughput", "推理延迟与吞吐"},
+    {S::kRequestLatency, "Request latency", "请求延迟"},
+    {S::kDecodeTokensPerS, "Steady decode tokens / s", "稳定解码 token / 秒"},
+    {S::kBestBatch, "Best batch within the latency targets", "满足延迟目标的最佳批大小"},
+    {S::kBestBatchNone, "No batch meets the latency targets", "没有批大小能满足延迟目标"},
+    {S::kLatencyTargets, "targets", "目标"},
+    {S::kCostPerMTokens, "Cost per 1M output tokens", "每百万输出 token 成本"},
+    {S::kPrefillPart, "First token (prefill)", "首 token（预填充）"},
+    {S::kDecodePart, "Remaining decode", "其余解码"},
+    {S::kShare, "share", "占比"},
+    // roofline
+    {S::kRooflineTitle, "Roofline of one GPU", "单 GPU 屋顶线模型"},
+    {S::kIntensityAxis, "Arithmetic intensity (FLOP/byte)", "算术强度（FLOP/字节）"},
+    {S::kTflopsAxis, "Attainable TFLOP/s", "可达 TFLOP/s"},
+    {S::kPeakCompute, "peak", "峰值"},
+    {S::kAchievableMatmul, "achievable matmul", "矩阵乘可达"},
+    {S::kHbmBandwidth, "HBM bandwidth", "HBM 带宽"},
+    {S::kRidge, "ridge", "拐点"},
+    {S::kComputeBound, "compute-bound", "计算受限"},
+    {S::kMemoryBound, "memory-bound", "访存受限"},
+    {S::kOp, "Operation", "算子"},
+    {S::kPhase, "Phase", "阶段"},
+    {S::kIntensity, "Intensity", "算术强度"},
+    {S::kAttainable, "Attainable", "可达"},
+    {S::kOpTime, "Time", "时间"},
+    {S::kFlops, "FLOPs", "浮点运算量"},
+    {S::kHbmBytes, "HBM bytes", "HBM 字节数"},
+    {S::kRooflineHint, "Per GPU, one layer's forward pass; hover a point for its figures", "每 GPU、单层前向计算；鼠标悬停在点上可查看数值"},
+    // scaling
+    {S::kScalingTitle, "Weak scaling from 1 GPU to the cluster (batch per replica fixed)", "从 1 个 GPU 到整个集群的弱扩展（每副本批大小不变）"},
+    {S::kEfficiency, "Scaling efficiency", "扩展效率"},
+    {S::kCommFraction, "Communication share of the step", "通信占单步时间比例"},
+    {S::kGpuCount, "GPUs", "GPU 数量"},
+    {S::kScalingBreak, "communication ≥ half the step from here", "从此处起通信 ≥ 单步时间的一半"},
+    {S::kScalingNoBreak, "Communication stays under half the step up to the full cluster.", "直到整个集群，通信都少于单步时间的一半。"},
+    {S::kScalingTrainingOnly, "The scaling curve is computed for training workloads.", "扩展曲线仅针对训练负载计算。"},
+    {S::kStepTimeAt, "Step time", "单步时间"},
+    {S::kParallelLayout, "Layout", "并行布局"},
+    // compare
+    {S::kPin, "Pin current scenario", "固定当前方案"},
+    {S::kRemove, "Remove", "移除"},
+    {S::kLoad, "Load", "载入"},
+    {S::kSlotsFull, "All 4 slots are used: remove one to pin another.", "4 个槽位已满：请先移除一个再固定。"},
+    {S::kCompareEmpty, "Pin 2 to 4 scenarios to compare them side by side: pin this one, change the inputs, pin again.", "固定 2 至 4 个方案即可并排对比：先固定当前方案，修改输入后再次固定。"},
+    {S::kCompareHint, "Best value of each row in green.", "每行最佳值以绿色显示。"},
+    {S::kMemoryFits, "Memory per GPU", "每 GPU 显存"},
+    {S::kSlot, "Slot", "槽位"},
+    {S::kCostPerMAny, "Cost per 1M tokens (trained / output)", "每百万 token 成本（训练 / 输出）"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 
@@ -164,6 +237,75 @@ constexpr FixEntry kFixes[] = {
     {"more_gpus_zero_3", "More GPUs with ZeRO-3", "更多 GPU 并使用 ZeRO-3"},
 };
 
+// Operation and phase names of the roofline (core/roofline.h kOpNames, plus "logits").
+struct CodeName {
+  std::string_view code;
+  const char* en;
+  const char* zh;
+};
+
+constexpr CodeName kOps[] = {
+    {"qkv", "QKV projection", "QKV 投影"},
+    {"attn_score", "Attention scores (QK^T)", "注意力分数（QK^T）"},
+    {"softmax", "Softmax", "Softmax"},
+    {"attn_context", "Attention x V", "注意力加权（x V）"},
+    {"out_proj", "Output projection", "输出投影"},
+    {"mlp_up", "MLP up", "MLP 升维"},
+    {"mlp_down", "MLP down", "MLP 降维"},
+    {"norm", "Norm", "归一化"},
+    {"elementwise", "Elementwise", "逐元素运算"},
+    {"logits", "Logits", "输出 logits"},
+};
+
+constexpr CodeName kPhases[] = {
+    {"training", "training", "训练"},
+    {"prefill", "prefill", "预填充"},
+    {"decode", "decode", "解码"},
+};
+
+// Chinese for every warning and assumption code of core/warnings.cpp, core/memory_warnings.inc and
+// core/speed_warnings.inc, with the same {value}/{limit} placeholders.
+constexpr CodeName kWarningsZh[] = {
+    {"global_batch_rounded", nullptr, "global_batch 不是 micro_batch × dp 的整数倍：按每步 {value} 条序列建模，而非 {limit} 条"},
+    {"no_price", nullptr, "目录中没有该 GPU 在此货币下的价格：请设置 pricing.per_gpu_hour 以计算成本"},
+    {"memory_overheads_estimated", nullptr, "CUDA 上下文、NCCL 缓冲区和分配器碎片是根据公开测量值估算的，并非在您的软件栈上实测"},
+    {"training_flops_6nd", nullptr, "训练计算量按每参数每 token 6 次浮点运算，另加注意力计算（Kaplan 等 2020；Narayanan 等 2021）"},
+    {"power_board_tdp", nullptr, "任务运行期间每个 GPU 按其板卡功耗上限（{value} W）耗电；不含主机 CPU、网卡、风扇和制冷"},
+    {"speed_if_it_fit", nullptr, "按当前配置，任务放不下显存：速度、时长和成本是应用某项显存修复后可达到的数值"},
+    {"price_from_catalog", nullptr, "每 GPU 小时 {value} 的租用价格是站点目录价（data/prices.json）"},
+    {"memory_exceeds_capacity", nullptr, "每 GPU 需要 {value} GiB，但只有 {limit} GiB 可用；memory.fixes 列出了可行的解决办法"},
+    {"memory_headroom_low", nullptr, "每 GPU 可用的 {limit} GiB 中只剩 {value} GiB 空闲；分配器的峰值仍可能导致显存不足"},
+    {"host_memory_exceeds", nullptr, "单个节点的进程约需 {value} GiB 主机内存（锁页缓冲区、数据加载进程），但节点只有 {limit} GiB"},
+    {"kv_heads_replicated", nullptr, "张量并行度 {value} 超过模型的 {limit} 个 KV 头：每个 GPU 仍保留一个完整的 KV 头，KV 缓存的缩减小于 TP 的倍数"},
+    {"zero_without_data_parallel", nullptr, "ZeRO 阶段 {value} 没有切分任何内容：数据并行组只有 {limit} 个 GPU"},
+    {"context_exceeds_model", nullptr, "{value} 个 token 超过了模型训练时的 {limit} 个"},
+    {"tp_across_nodes", nullptr, "张量并行度 {value} 跨越了每节点 {limit} 个 GPU 的节点：每层的 all-reduce 要经过网络；请把 tp 限制在节点内"},
+    {"tp_over_pcie", nullptr, "张量并行度 {value} 通过 PCIe 通信：每层的 all-reduce 将成为主要开销；请使用 NVLink GPU 或设 tp = 1"},
+    {"comm_bound", nullptr, "未掩盖的通信占每步的 {value}%（超过 {limit}%）：再增加 GPU 几乎不会提速"},
+    {"pipeline_bubble", nullptr, "流水线气泡占每步的 {value}%（超过 {limit}%）：请增大 global_batch、减小 pp 或使用交错调度"},
+    {"scaling_breaks", nullptr, "从 {value} 个 GPU 起，通信至少占每步的 {limit}%"},
+    {"precision_unsupported", nullptr, "该 GPU 没有所选精度的 Tensor Core 算力：速度模型回退到 FP16（或 FP32）"},
+    {"gemm_misaligned", nullptr, "某个 GEMM 维度在每个张量并行 rank 上不是 8 的倍数（词表 {value}，应为 {limit} 的倍数）：请补齐以获得完整的 Tensor Core 速度"},
+    {"tpot_over_target", nullptr, "一次解码耗时 {value} ms，超过 {limit} ms 的目标：请减小批大小、增大 tp 或量化权重"},
+};
+
+const char* FindName(std::span<const CodeName> table, std::string_view code) {
+  for (const CodeName& c : table)
+    if (c.code == code) return App().lang == Lang::kZh ? c.zh : c.en;
+  return nullptr;
+}
+
+std::string FormatFigure(double x) {  // as core/warnings.cpp formats them
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", x);
+  return buf;
+}
+
+void ReplaceAll(std::string& s, std::string_view key, const std::string& with) {
+  for (size_t pos = s.find(key); pos != std::string::npos; pos = s.find(key, pos + with.size()))
+    s.replace(pos, key.size(), with);
+}
+
 }  // namespace
 
 const char* T(S id, Lang lang) {
@@ -180,14 +322,40 @@ const char* FixName(std::string_view code) {
   return nullptr;
 }
 
-int UiStringCount() { return static_cast<int>(std::size(kStrings) * 2 + std::size(kFixes) * 2 + 1); }
+const char* OpName(std::string_view code) { return FindName(kOps, code); }
+const char* PhaseName(std::string_view code) { return FindName(kPhases, code); }
+
+std::string WarningText(const Warning& w) {
+  if (App().lang != Lang::kZh) return WarningMessage(w);
+  const char* zh = nullptr;
+  for (const CodeName& c : kWarningsZh)
+    if (c.code == w.code) zh = c.zh;
+  if (!zh) return WarningMessage(w);
+  std::string text(zh);
+  ReplaceAll(text, "{value}", FormatFigure(w.value));
+  ReplaceAll(text, "{limit}", FormatFigure(w.limit));
+  return text;
+}
+
+int UiStringCount() {
+  return static_cast<int>(std::size(kStrings) * 2 + std::size(kFixes) * 2 + std::size(kOps) * 2 +
+                          std::size(kPhases) * 2 + std::size(kWarningsZh) + 1);
+}
 
 const char* UiString(int i) {
   const int n = static_cast<int>(std::size(kStrings));
   const int f = static_cast<int>(std::size(kFixes));
+  const int o = static_cast<int>(std::size(kOps)), p = static_cast<int>(std::size(kPhases));
+  const int w = static_cast<int>(std::size(kWarningsZh));
   if (i < 2 * n) return i % 2 ? kStrings[i / 2].zh : kStrings[i / 2].en;
   i -= 2 * n;
   if (i < 2 * f) return i % 2 ? kFixes[i / 2].zh : kFixes[i / 2].en;
+  i -= 2 * f;
+  if (i < 2 * o) return i % 2 ? kOps[i / 2].zh : kOps[i / 2].en;
+  i -= 2 * o;
+  if (i < 2 * p) return i % 2 ? kPhases[i / 2].zh : kPhases[i / 2].en;
+  i -= 2 * p;
+  if (i < w) return kWarningsZh[i].zh;
   return "—•…→≤≥✓€■·×¥";
 }
 

@@ -4,7 +4,10 @@
 // added elsewhere would render as '?'.
 #pragma once
 
+#include <string>
 #include <string_view>
+
+#include "warnings.h"
 
 namespace gpucfg::app {
 
@@ -33,6 +36,22 @@ enum class S : int {
   kWarnings, kAssumptions, kErrorsTitle, kResolved, kParameters, kConfidence, kHigh, kMedium, kLow,
   kReplay,
   kSeconds, kMinutes, kHours, kDays, kYears,
+  // view tabs
+  kTabOverview, kTabBreakdown, kTabRoofline, kTabScaling, kTabCompare,
+  // step-time breakdown and inference latency
+  kBreakdownTitle, kCompute, kRecomputeTime, kTpComm, kPpComm, kBubble, kDpComm, kZero3Comm,
+  kOptimizerTime, kDpCommTotal, kHfu, kCommShare, kBubbleShare, kMicroBatches, kCostPerMTrained,
+  kInferenceTitle, kRequestLatency, kDecodeTokensPerS, kBestBatch, kBestBatchNone, kLatencyTargets,
+  kCostPerMTokens, kPrefillPart, kDecodePart, kShare,
+  // roofline
+  kRooflineTitle, kIntensityAxis, kTflopsAxis, kPeakCompute, kAchievableMatmul, kHbmBandwidth,
+  kRidge, kComputeBound, kMemoryBound, kOp, kPhase, kIntensity, kAttainable, kOpTime, kFlops,
+  kHbmBytes, kRooflineHint,
+  // scaling
+  kScalingTitle, kEfficiency, kCommFraction, kGpuCount, kScalingBreak, kScalingNoBreak,
+  kScalingTrainingOnly, kStepTimeAt, kParallelLayout,
+  // compare
+  kPin, kRemove, kLoad, kSlotsFull, kCompareEmpty, kCompareHint, kMemoryFits, kSlot, kCostPerMAny,
   kCount
 };
 
@@ -42,6 +61,15 @@ const char* T(S id, Lang lang);
 // Display name of a memory fix code from core/memory.h ("selective_recompute", "zero_2", ...);
 // nullptr for a code added to the core later (the caller then shows the code itself).
 const char* FixName(std::string_view code);
+// Display names of the roofline's operation and phase codes (core/roofline.h kOpNames, "logits";
+// "training" | "prefill" | "decode"); nullptr for an unknown code.
+const char* OpName(std::string_view code);
+const char* PhaseName(std::string_view code);
+
+// A warning or assumption in the page's language: English is core's WarningMessage; Chinese comes
+// from i18n.cpp's table, keyed by the same code, with the same {value}/{limit} placeholders. A code
+// the table lacks falls back to English (web/tests/browser.test.mjs checks none is missing).
+std::string WarningText(const Warning& w);
 
 // Every string of every language, plus the symbols panels draw (for the font's glyph ranges).
 int UiStringCount();

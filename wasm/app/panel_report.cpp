@@ -1,6 +1,9 @@
-// The report's speed, power and cost figures, the step-time-vs-lower-bound bar, warnings and
-// assumptions; or, when the scenario is invalid, the core's errors with their JSON paths.
+// The report side: a tab bar over the views (overview, step time, roofline, scaling, compare; each
+// view but the overview is its own panel_*.cpp). The overview holds the memory panel, the speed,
+// power and cost figures, the step-time-vs-lower-bound bar, warnings and assumptions (in the page's
+// language); an invalid scenario shows the core's errors with their JSON paths instead.
 #include <algorithm>
+#include <string>
 
 #include "app.h"
 #include "imgui.h"
@@ -90,21 +93,15 @@ void DrawWarningList(S title, const WarningList& list, ImU32 color) {
     ImGui::PushStyleColor(ImGuiCol_Text, color);
     ImGui::Bullet();
     ImGui::PopStyleColor();
-    ImGui::TextWrapped("%s", WarningMessage(w).c_str());
+    ImGui::TextWrapped("%s", WarningText(w).c_str());
     if (!w.path.empty() && ImGui::IsItemHovered())
       ImGui::SetTooltip("%.*s  (%.*s)", static_cast<int>(w.path.size()), w.path.data(),
                         static_cast<int>(w.code.size()), w.code.data());
   }
 }
 
-}  // namespace
-
-void DrawReportPanel() {
+void DrawOverview() {
   const Report& r = App().report;
-  if (!r.errors.empty()) {
-    DrawErrors(r.errors);
-    return;
-  }
   DrawResolved(r);
   DrawMemoryPanel();
   ImGui::Spacing();
@@ -122,6 +119,42 @@ void DrawReportPanel() {
   DrawWarningList(S::kAssumptions, r.assumptions, kColorMuted);
   ImGui::Spacing();
   ImGui::TextColored(ImColor(kColorMuted), "%s", T(S::kReplay));
+}
+
+struct View {
+  const char* id;  // AppState::view, the tab's ImGui id and its test hook "tab:<id>"
+  S label;
+  void (*draw)();
+  bool needs_report;  // shows the errors instead when the scenario is invalid
+};
+
+constexpr View kViews[] = {
+    {"overview", S::kTabOverview, DrawOverview, true},
+    {"breakdown", S::kTabBreakdown, DrawBreakdownPanel, true},
+    {"roofline", S::kTabRoofline, DrawRooflinePanel, true},
+    {"scaling", S::kTabScaling, DrawScalingPanel, true},
+    {"compare", S::kTabCompare, DrawComparePanel, false},
+};
+
+}  // namespace
+
+void DrawReportPanel() {
+  if (!ImGui::BeginTabBar("views")) return;
+  for (const View& v : kViews) {
+    // "###id" keeps the tab's identity when the language (its label) changes.
+    const std::string label = std::string(T(v.label)) + "###" + v.id;
+    const bool open = ImGui::BeginTabItem(label.c_str());
+    MarkLastItem(std::string("tab:") + v.id);
+    if (!open) continue;
+    App().view = v.id;
+    // The view scrolls below the tab bar, which stays in place.
+    ImGui::BeginChild("view_body", ImVec2(0, 0), false);
+    if (v.needs_report && !App().report.errors.empty()) DrawErrors(App().report.errors);
+    else v.draw();
+    ImGui::EndChild();
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
 }
 
 }  // namespace gpucfg::app

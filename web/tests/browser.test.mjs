@@ -3,8 +3,9 @@
 // Serves build/wasm/web (or GPUCFG_WEB_DIR) on 127.0.0.1, loads the page, reads what it shows
 // through window.gpucfgState(), clicks ImGui widgets on the canvas (their rectangles come from the
 // app's widgetRect() hook, so no coordinates are hard-coded), checks the report follows, that the
-// URL hash replays the state, and that the console stays clean. Screenshots (English and 简体中文)
-// go to web/tests/artifacts/ (git-ignored).
+// URL hash replays the state, that each view of the report side (step time, roofline, scaling,
+// compare) opens by clicking its tab, and that the console stays clean. Screenshots (English and
+// 简体中文) go to web/tests/artifacts/ (git-ignored).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -130,6 +131,146 @@ test("the language toggle switches to 简体中文", async () => {
   await waitFor(() => window.gpucfgState().language === "en");
   await page.waitForTimeout(100);
   await page.screenshot({ path: path.join(artifacts, "05-oom-en.png") });
+});
+
+// [SECTION] The report's views: step time, roofline, scaling, compare ------------------------------
+
+// Opens a view of the report side by clicking its tab, as a person would.
+async function openView(id) {
+  await click(`tab:${id}`);
+  await waitFor((v) => window.gpucfgState().view === v, id);
+  await page.waitForTimeout(120);
+}
+
+async function hover(name) {
+  const { x, y } = await widgetCentre(name);
+  await page.mouse.move(x, y);
+  await page.waitForTimeout(150);
+}
+
+async function loadExample(name) {
+  await click("example");
+  await click(`example:${name}`);
+  await page.waitForTimeout(120);
+}
+
+async function setLanguage(lang) {
+  if ((await state()).language === lang) return;
+  await click("language");
+  await waitFor((l) => window.gpucfgState().language === l, lang);
+  await page.waitForTimeout(120);
+}
+
+const shot = (name) => page.screenshot({ path: path.join(artifacts, name) });
+
+test("the roofline view plots the layer's operations under the GPU's ceilings", async () => {
+  await loadExample("default");
+  await waitFor(() => window.gpucfgState().report.memory.fits === true);
+  await openView("roofline");
+  const s = await state();
+  const roof = s.report.performance.roofline;
+  assert.ok(roof.points.length > 0 && roof.peak_tflops > roof.achievable_tflops);
+  assert.notEqual(await page.evaluate(() => window.gpucfg.widgetRect("roofline_chart")), "null");
+  // Hover the most expensive op: the page shows its tooltip.
+  const slowest = roof.points.reduce((best, p, i) => (p.time_s > roof.points[best].time_s ? i : best), 0);
+  await hover(`roofline_point:${slowest}`);
+  await shot("07-roofline-en.png");
+});
+
+test("the scaling view shows efficiency from 1 GPU to the cluster, in Chinese", async () => {
+  await loadExample("gpt3-175b");
+  await waitFor(() => window.gpucfgState().scenario.cluster.nodes === 128);
+  await setLanguage("zh-CN");
+  await openView("scaling");
+  const s = await state();
+  const curve = s.report.performance.scaling;
+  assert.equal(curve[0].gpus, 1);
+  assert.equal(curve.at(-1).gpus, s.report.setup.total_gpus);
+  await hover(`scaling_point:${curve.length - 1}`);
+  await shot("08-scaling-zh.png");
+  await openView("breakdown");
+  assert.notEqual(await page.evaluate(() => window.gpucfg.widgetRect("breakdown_bar")), "null");
+  await page.mouse.move(5, 5);
+  await shot("10-breakdown-zh.png");
+});
+
+test("the step-time view shows inference latency and the best batch", async () => {
+  await setLanguage("en");
+  await loadExample("llama2-70b-serving");
+  await waitFor(() => window.gpucfgState().scenario.workload.kind === "inference");
+  const s = await state();
+  assert.equal(s.view, "breakdown");
+  assert.ok(s.report.performance.ttft_s > 0 && s.report.performance.tpot_s > 0);
+  await shot("11-inference-en.png");
+  // Inference puts prefill and decode ops on the roofline.
+  await setLanguage("zh-CN");
+  await openView("roofline");
+  const phases = new Set((await state()).report.performance.roofline.points.map((p) => p.phase));
+  assert.deepEqual([...phases].sort(), ["decode", "prefill"]);
+  await page.mouse.move(5, 5);
+  await shot("14-roofline-inference-zh.png");
+  await setLanguage("en");
+});
+
+test("the compare view pins scenarios side by side and removes them", async () => {
+  await openView("compare");
+  await loadExample("default");
+  await waitFor(() => window.gpucfgState().scenario.cluster.gpu === "A100-SXM4-80GB");
+  await click("compare:pin");
+  await waitFor(() => window.gpucfgState().pinned.length === 1);
+  await click("/cluster/gpu");
+  await click("/cluster/gpu:H100-SXM5-80GB");
+  await waitFor(() => window.gpucfgState().scenario.cluster.gpu === "H100-SXM5-80GB");
+  await click("compare:pin");
+  await waitFor(() => window.gpucfgState().pinned.length === 2);
+  await loadExample("llama2-70b-serving");
+  await waitFor(() => window.gpucfgState().scenario.workload.kind === "inference");
+  await click("compare:pin");
+  await waitFor(() => window.gpucfgState().pinned.length === 3);
+  const s = await state();
+  assert.deepEqual(s.pinned.map((p) => p.scenario.cluster.gpu), ["A100-SXM4-80GB", "H100-SXM5-80GB", "H100-SXM5-80GB"]);
+  assert.deepEqual(s.pinned.map((p) => p.label), ["#1", "#2", "#3"]);
+  await page.mouse.move(5, 5);
+  await shot("09-compare-en.png");
+  await click("compare:remove:2");
+  await waitFor(() => window.gpucfgState().pinned.length === 2);
+  await setLanguage("zh-CN");
+  await shot("12-compare-zh.png");
+  // Loading a slot puts its scenario back into the editor.
+  await click("compare:load:0");
+  await waitFor(() => window.gpucfgState().scenario.cluster.gpu === "A100-SXM4-80GB");
+  await openView("overview");
+  await loadExample("13b-a100-oom");
+  await waitFor(() => window.gpucfgState().report.memory.fits === false);
+  // A taller page (Chinese browser locale, same URL) shows the overview down to its warnings and
+  // assumptions, translated.
+  const tall = await browser.newPage({ viewport: { width: 1280, height: 1400 }, locale: "zh-CN" });
+  tall.on("console", (m) => { if (m.type() === "error") consoleErrors.push(`tall: ${m.text()}`); });
+  await tall.goto(baseUrl + (await page.evaluate(() => location.hash)));
+  await tall.waitForFunction(() => typeof window.gpucfgState === "function");
+  const zh = await tall.evaluate(() => window.gpucfgState());
+  assert.equal(zh.language, "zh-CN");
+  assert.ok(zh.report.warnings.length > 0);
+  await tall.waitForTimeout(300);
+  await tall.screenshot({ path: path.join(artifacts, "13-warnings-zh.png") });
+  await tall.close();
+  await setLanguage("en");
+});
+
+test("every warning and assumption code has a Chinese sentence with the same placeholders", () => {
+  const read = (f) => fs.readFileSync(path.join(root, f), "utf8");
+  const english = new Map();
+  for (const f of ["core/warnings.cpp", "core/memory_warnings.inc", "core/speed_warnings.inc"])
+    for (const m of read(f).matchAll(/^\s*\{"([a-z0-9_]+)",\s*"((?:[^"\\]|\\.)*)"\}/gm)) english.set(m[1], m[2]);
+  const chinese = new Map();
+  for (const m of read("wasm/app/i18n.cpp").matchAll(/\{"([a-z0-9_]+)", nullptr, "((?:[^"\\]|\\.)*)"\}/g))
+    chinese.set(m[1], m[2]);
+  assert.ok(english.size >= 20, `found only ${english.size} codes`);
+  const placeholders = (t) => ["{value}", "{limit}"].filter((p) => t.includes(p));
+  for (const [code, text] of english) {
+    assert.ok(chinese.has(code), `wasm/app/i18n.cpp kWarningsZh lacks "${code}"`);
+    assert.deepEqual(placeholders(chinese.get(code)), placeholders(text), code);
+  }
 });
 
 test("embed.js mounts the widget into a div of another page", async () => {

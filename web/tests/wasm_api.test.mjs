@@ -142,3 +142,14 @@ test("every example's evaluation under wasm is also byte-identical for the speed
   assert.equal(viaCli.status, 0, viaCli.stderr);
   assert.equal(viaCli.stdout, api.evaluate(text) + "\n");
 });
+
+test("a site catalog override changes prices as the CLI's --catalog does", () => {
+  const override = path.join(root, "tests", "cli", "extra_catalog.json");
+  const scenario = api.example("default");
+  const ours = api.evaluateWithCatalog(scenario, fs.readFileSync(override, "utf8"));
+  assert.equal(JSON.parse(ours).cost.per_gpu_hour, 9.99);
+  const viaCli = runCli(["--catalog", override, "evaluate", "-", "--format", "json"], scenario);
+  assert.equal(viaCli.stdout, ours + "\n");
+  const bad = assertErrorsDocument(api.evaluateWithCatalog(scenario, '{"schema_version":1,"gpus":[{"id":"X"}]}'), "bad catalog");
+  assert.ok(bad.errors.some((e) => e.path.startsWith("/gpus/0")), JSON.stringify(bad.errors));
+});
