@@ -37,14 +37,16 @@ void ReplaceAll(std::string& s, std::string_view key, const std::string& with) {
 
 }  // namespace
 
+std::string FillWarningTemplate(std::string_view text, const Warning& w) {
+  std::string out(text);
+  ReplaceAll(out, "{value}", Format(w.value));
+  ReplaceAll(out, "{limit}", Format(w.limit));
+  return out;
+}
+
 std::string WarningMessage(const Warning& w) {
-  for (const Message& m : kMessages) {
-    if (m.code != w.code) continue;
-    std::string text(m.text);
-    ReplaceAll(text, "{value}", Format(w.value));
-    ReplaceAll(text, "{limit}", Format(w.limit));
-    return text;
-  }
+  for (const Message& m : kMessages)
+    if (m.code == w.code) return FillWarningTemplate(m.text, w);
   return std::string(w.code);
 }
 

@@ -31,4 +31,7 @@ struct WarningList {
 // The English sentence for a warning, with its figures filled in.
 std::string WarningMessage(const Warning& w);
 
+// Fills {value} and {limit} of a message template (any language) with the warning's figures.
+std::string FillWarningTemplate(std::string_view text, const Warning& w);
+
 }  // namespace gpucfg

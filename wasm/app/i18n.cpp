@@ -295,17 +295,6 @@ const char* FindName(std::span<const CodeName> table, std::string_view code) {
   return nullptr;
 }
 
-std::string FormatFigure(double x) {  // as core/warnings.cpp formats them
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", x);
-  return buf;
-}
-
-void ReplaceAll(std::string& s, std::string_view key, const std::string& with) {
-  for (size_t pos = s.find(key); pos != std::string::npos; pos = s.find(key, pos + with.size()))
-    s.replace(pos, key.size(), with);
-}
-
 }  // namespace
 
 const char* T(S id, Lang lang) {
@@ -331,10 +320,7 @@ std::string WarningText(const Warning& w) {
   for (const CodeName& c : kWarningsZh)
     if (c.code == w.code) zh = c.zh;
   if (!zh) return WarningMessage(w);
-  std::string text(zh);
-  ReplaceAll(text, "{value}", FormatFigure(w.value));
-  ReplaceAll(text, "{limit}", FormatFigure(w.limit));
-  return text;
+  return FillWarningTemplate(zh, w);
 }
 
 int UiStringCount() {
