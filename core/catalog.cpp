@@ -500,12 +500,48 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   return true;
 }
 
-template <typename T>
-static const T* FindById(const std::vector<T>& items, std::string_view id) {
+// Lookups run on every evaluation. Ids are unique ignoring case (Upsert merges same-key entries), so
+// an exact match is the only case-insensitive one: try the cheap exact comparison (length first,
+// then memcmp) over the list, and fold case only when nothing matched exactly.
+struct EqualsExact {
+  bool operator()(std::string_view a, std::string_view b) const {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = a.size(); i-- > 0;) {  // from the end: ids differ in their tails ("-40GB")
+      if (a[i] != b[i]) return false;
+    }
+    return true;
+  }
+};
+
+struct EqualsFolded {
+  bool operator()(std::string_view a, std::string_view b) const { return EqualsIgnoreCase(a, b); }
+};
+
+// The last few positions each kind of lookup found (per thread): an evaluation asks for the same
+// ids every time. A remembered position is only a guess, checked by an exact comparison; since ids
+// are unique, an exact match there is the answer whatever the catalog did meanwhile.
+template <typename T, typename Match>
+static const T* FindFirst(const std::vector<T>& items, Match match) {
+  static thread_local std::size_t hints[4] = {};
+  static thread_local unsigned next_hint = 0;
+  for (std::size_t h : hints) {
+    if (h < items.size() && match(items[h], EqualsExact{})) return &items[h];
+  }
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (match(items[i], EqualsExact{})) {
+      hints[next_hint++ % 4] = i;
+      return &items[i];
+    }
+  }
   for (const T& item : items) {
-    if (EqualsIgnoreCase(item.id, id)) return &item;
+    if (match(item, EqualsFolded{})) return &item;
   }
   return nullptr;
+}
+
+template <typename T>
+static const T* FindById(const std::vector<T>& items, std::string_view id) {
+  return FindFirst(items, [id](const T& item, auto same) { return same(item.id, id); });
 }
 
 const GpuSpec* FindGpu(const Catalog& c, std::string_view id) { return FindById(c.gpus, id); }
@@ -517,17 +553,13 @@ const InterconnectSpec* FindInterconnect(const Catalog& c, std::string_view id) 
 const ModelPreset* FindModel(const Catalog& c, std::string_view id) { return FindById(c.models, id); }
 
 const GpuPrice* FindPrice(const Catalog& c, std::string_view gpu, std::string_view currency) {
-  for (const GpuPrice& p : c.prices) {
-    if (EqualsIgnoreCase(p.gpu, gpu) && EqualsIgnoreCase(p.currency, currency)) return &p;
-  }
-  return nullptr;
+  return FindFirst(c.prices, [&](const GpuPrice& p, auto same) {
+    return same(p.gpu, gpu) && same(p.currency, currency);
+  });
 }
 
 const CurrencyPreset* FindCurrency(const Catalog& c, std::string_view code) {
-  for (const CurrencyPreset& x : c.currencies) {
-    if (EqualsIgnoreCase(x.code, code)) return &x;
-  }
-  return nullptr;
+  return FindFirst(c.currencies, [code](const CurrencyPreset& x, auto same) { return same(x.code, code); });
 }
 
 const SourceRef* FindSource(const Catalog& c, std::string_view code) {

@@ -5,6 +5,7 @@
 #include "memory.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "memory_internal.h"
 #include "units.h"
@@ -105,9 +106,10 @@ MemoryBreakdown ToBreakdown(const MemoryInputs& in, const StageBytes& b, int sta
 
 // The most loaded GPU: the first pipeline stage (embedding, most in-flight micro-batches) or the
 // last (LM head, logits), whichever totals more.
-MemoryBreakdown ComputeBreakdown(const MemoryInputs& in) {
+MemoryBreakdown BreakdownWith(const MemoryInputs& in, const ParamParts& parts) {
+  const StageShared sh = SharedOf(in, parts);
   auto stage = [&](bool first, bool last) {
-    return in.training ? TrainingStageBytes(in, first, last) : InferenceStageBytes(in, first, last);
+    return in.training ? TrainingStageBytes(in, sh, first, last) : InferenceStageBytes(in, sh, first, last);
   };
   if (in.pp <= 1) return ToBreakdown(in, stage(true, true), 0);
   const MemoryBreakdown first = ToBreakdown(in, stage(true, false), 0);
@@ -115,19 +117,38 @@ MemoryBreakdown ComputeBreakdown(const MemoryInputs& in) {
   return last.total_gib > first.total_gib ? last : first;
 }
 
+MemoryBreakdown ComputeBreakdown(const MemoryInputs& in) { return BreakdownWith(in, ParameterParts(in.arch)); }
+
 bool Fits(const MemoryInputs& in) { return ComputeBreakdown(in).total_gib <= in.capacity_gib; }
 
-// Largest value of `field` in [1, hi] for which the job fits (memory is monotone in it); 0 = none.
-int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi) {
-  in.*field = 1;
-  if (!Fits(in)) return 0;
-  int lo = 1;
-  while (lo < hi) {
-    const int mid = lo + (hi - lo + 1) / 2;
-    in.*field = mid;
-    if (Fits(in)) lo = mid;
-    else hi = mid - 1;
+// Largest value of `field` in [1, hi] for which the job fits; 0 = none. Memory is monotone in the
+// field (sums and products of non-negative terms, so rounding keeps it monotone too), and for
+// micro_batch and batch it is linear (activations, KV cache and workspace scale with it): the
+// secant through the totals at 1 and 2 lands on or next to the answer. Each probe narrows the
+// bracket [lo, hi] (lo fits, nothing above hi does), so the bisection that finishes the search
+// returns exactly what a plain bisection would, also where memory is not linear (prompt length
+// without FlashAttention, or a different stage binding at larger values).
+int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double total_at_one) {
+  const ParamParts parts = ParameterParts(in.arch);  // the search changes no architecture
+  auto total = [&](int v) { in.*field = v; return BreakdownWith(in, parts).total_gib; };
+  const double t1 = total_at_one >= 0 ? total_at_one : total(1);
+  if (!(t1 <= in.capacity_gib)) return 0;
+  if (hi <= 1) return 1;
+  const double t2 = total(2);
+  if (!(t2 <= in.capacity_gib)) return 1;
+  int lo = 2;
+  auto probe = [&](int v) {
+    if (v <= lo || v > hi) return;
+    if (total(v) <= in.capacity_gib) lo = v;
+    else hi = v - 1;
+  };
+  if (t2 > t1) {
+    const double guess = 2.0 + std::floor((in.capacity_gib - t2) / (t2 - t1));
+    const int g = guess >= hi ? hi : int(guess);
+    probe(g);
+    probe(lo == g ? g + 1 : g - 1);
   }
+  while (lo < hi) probe(lo + (hi - lo + 1) / 2);
   return lo;
 }
 
@@ -183,9 +204,11 @@ MemoryReport ComputeMemory(const Resolved& r, WarningList& warnings) {
   m.host_gib_per_node = HostGibPerNode(in);
   if (!m.fits) m.binding = BindingComponent(m.per_gpu);
   if (in.training) {
-    m.max_micro_batch = LargestFitting(in, &MemoryInputs::micro_batch, 4096);
+    const double at_one = in.micro_batch == 1 ? m.per_gpu.total_gib : -1.0;
+    m.max_micro_batch = LargestFitting(in, &MemoryInputs::micro_batch, 4096, at_one);
   } else {
-    m.max_batch = LargestFitting(in, &MemoryInputs::batch, 1 << 16);
+    const double at_one = in.batch == 1 ? m.per_gpu.total_gib : -1.0;
+    m.max_batch = LargestFitting(in, &MemoryInputs::batch, 1 << 16, at_one);
     const int prompt = LargestFitting(in, &MemoryInputs::prompt_tokens, 1 << 22);
     m.max_context_tokens = prompt > 0 ? prompt + in.output_tokens : 0;
   }

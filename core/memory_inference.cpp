@@ -46,9 +46,10 @@ double WorkspaceBytes(const MemoryInputs& in, double tokens_per_seq, double atte
 
 }  // namespace
 
-StageBytes InferenceStageBytes(const MemoryInputs& in, bool first_stage, bool last_stage) {
+StageBytes InferenceStageBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
+                               bool last_stage) {
   const TransformerArch& a = in.arch;
-  const ParamParts p = ParameterParts(a);
+  const ParamParts& p = sh.parts;
   const int pp = std::max(1, in.pp), tp = std::max(1, in.tp);
   const double layers = CeilDiv(a.layers, pp);
   const double local_experts = a.experts > 1 ? CeilDiv(a.experts, std::max(1, in.ep)) : 0.0;

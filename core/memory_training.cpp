@@ -59,31 +59,57 @@ double ActivationElementBytes(Precision p) {
 
 }  // namespace
 
-double LayerActivationBytes(const MemoryInputs& in, Recompute recompute) {
+namespace {
+
+// One layer's activation terms; the recompute mode only decides which of them are kept (Keep).
+struct LayerTerms {
+  double input = 0;          // the layer's input: all that full recompute keeps
+  double replicated = 0;     // not split by TP (split by sequence parallelism)
+  double split = 0;          // attention + MLP activations, split by TP
+  double scores = 0;         // attention scores (FlashAttention: its log-sum-exp)
+  bool scores_recomputed = false;  // selective recompute drops `scores` (not FlashAttention's)
+  double t = 1;
+};
+
+LayerTerms LayerActivationTerms(const MemoryInputs& in) {
   const TransformerArch& a = in.arch;
   const double s = double(in.seq_len) / std::max(1, in.cp), b = in.micro_batch, h = a.hidden;
   const double t = std::max(1, in.tp), half = ActivationElementBytes(in.precision) / 2.0;
   const double sbh = s * b * h, kv_width = double(KvHeads(a)) * HeadDim(a);
   const double shard_replicated = in.sequence_parallel ? t : 1.0;
+  LayerTerms x;
+  x.t = t;
   // Full recompute keeps only each layer's input (Korthikanti 2022, §5 "2sbh").
-  if (recompute == Recompute::kFull) return 2.0 * half * sbh / shard_replicated;
+  x.input = 2.0 * half * sbh / shard_replicated;
   // Not split by TP: 2 LayerNorm inputs (4sbh), attention and MLP inputs (4sbh), 2 dropout masks
   // (2sbh) = 10sbh (Korthikanti 2022, §4.1, eq. 2); split by sequence parallelism (§4.2.2).
-  const double replicated = sbh * (8.0 * half + 2.0) / shard_replicated;
+  x.replicated = sbh * (8.0 * half + 2.0) / shard_replicated;
   // Split by TP: Q, K, V (GQA width), projection input = 8sbh for MHA (§4.1); MLP inner width F:
   // 2 x 2sbF (GeLU in/out) = 16sbh at F = 4h, or 3 x 2sbF for a fused SwiGLU (Megatron-LM);
   // MoE: each token's MLP activations are stored top_k times (capacity factor 1).
   const double f = FfnHidden(a), routed = a.experts > 1 ? std::min(a.top_k, a.experts) : 1;
   const double attention = half * s * b * (4.0 * h + 4.0 * kv_width);
   const double mlp = half * s * b * f * (a.glu ? 6.0 : 4.0) * routed;
+  x.split = attention + mlp;
   // Attention scores: softmax 2as^2b + dropout mask as^2b + dropout output 2as^2b = 5as^2b (§4.1),
   // dropped by selective recompute (§5); FlashAttention keeps only the fp32 log-sum-exp
   // (Dao 2022, arXiv 2205.14135): 4asb.
   const double s_kv = in.seq_len, heads = a.heads;
-  double scores = 0;
-  if (in.flash_attention) scores = 4.0 * heads * s * b;
-  else if (recompute == Recompute::kNone) scores = heads * s * s_kv * b * (4.0 * half + 1.0);
-  return replicated + (attention + mlp + scores) / t;
+  x.scores_recomputed = !in.flash_attention;
+  x.scores = in.flash_attention ? 4.0 * heads * s * b : heads * s * s_kv * b * (4.0 * half + 1.0);
+  return x;
+}
+
+double Keep(const LayerTerms& x, Recompute recompute) {
+  if (recompute == Recompute::kFull) return x.input;
+  const double scores = x.scores_recomputed && recompute != Recompute::kNone ? 0.0 : x.scores;
+  return x.replicated + (x.split + scores) / x.t;
+}
+
+}  // namespace
+
+double LayerActivationBytes(const MemoryInputs& in, Recompute recompute) {
+  return Keep(LayerActivationTerms(in), recompute);
 }
 
 namespace {
@@ -93,7 +119,8 @@ namespace {
 // layer's un-recomputed activations as the backward working set (the layer being differentiated;
 // under full recompute, its rematerialised activations), embedding dropout mask and the output
 // layer (Korthikanti 2022 §4.3: 4sbh/t (1 + V/h), fp32 logits for the cross-entropy).
-double StageActivationBytes(const MemoryInputs& in, bool first_stage, bool last_stage) {
+double StageActivationBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
+                            bool last_stage) {
   const int pp = std::max(1, in.pp);
   const double layers = CeilDiv(in.arch.layers, pp);
   double in_flight = 1.0;
@@ -103,8 +130,8 @@ double StageActivationBytes(const MemoryInputs& in, bool first_stage, bool last_
   }
   const double t = std::max(1, in.tp);
   const double sbh = double(in.seq_len) / std::max(1, in.cp) * in.micro_batch * in.arch.hidden;
-  double bytes = layers * in_flight * LayerActivationBytes(in, in.recompute);
-  bytes += LayerActivationBytes(in, Recompute::kNone);
+  double bytes = layers * in_flight * sh.layer_activations;
+  bytes += sh.layer_working_set;
   if (first_stage) bytes += in_flight * sbh / (in.sequence_parallel ? t : 1.0);  // dropout mask
   if (last_stage) bytes += 4.0 * sbh / t * (1.0 + double(in.arch.vocab) / in.arch.hidden);
   return bytes;
@@ -112,8 +139,20 @@ double StageActivationBytes(const MemoryInputs& in, bool first_stage, bool last_
 
 }  // namespace
 
-StageBytes TrainingStageBytes(const MemoryInputs& in, bool first_stage, bool last_stage) {
-  const ParamParts p = ParameterParts(in.arch);
+StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts) {
+  StageShared sh;
+  sh.parts = parts;
+  if (in.training) {
+    const LayerTerms terms = LayerActivationTerms(in);
+    sh.layer_working_set = Keep(terms, Recompute::kNone);
+    sh.layer_activations = Keep(terms, in.recompute);
+  }
+  return sh;
+}
+
+StageBytes TrainingStageBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
+                              bool last_stage) {
+  const ParamParts& p = sh.parts;
   const int pp = std::max(1, in.pp), tp = std::max(1, in.tp);
   const double layers = CeilDiv(in.arch.layers, pp);
   double dense = layers * (p.attention + p.mlp_dense + p.router + p.norms);
@@ -133,7 +172,7 @@ StageBytes TrainingStageBytes(const MemoryInputs& in, bool first_stage, bool las
   // arXiv 2304.11277, §3.3): two layers of unsharded weights.
   if (in.zero >= 3 && dp_group > 1)
     out.weights += 2.0 * (p.attention + p.mlp_dense + p.expert * local_experts) / tp * rb.weights;
-  out.activations = StageActivationBytes(in, first_stage, last_stage);
+  out.activations = StageActivationBytes(in, sh, first_stage, last_stage);
   return out;
 }
 

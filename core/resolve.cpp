@@ -3,7 +3,9 @@
 // when something is wrong.
 #include "resolve.h"
 
-#include <cstdio>
+#include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <string>
 
 #include "scenario_fields.h"
@@ -36,19 +38,17 @@ bool IsIntraName(std::string_view v) {
 // Which catalog fabric a GPU uses for a given kind of node topology (NVSwitch generation n
 // switches NVLink generation n+1: DGX-2 V100 gen1, A100 gen2, H100/H200 gen3, B200 gen4).
 const InterconnectSpec* IntraFabric(const Catalog& c, const GpuSpec& g, std::string_view kind) {
-  char id[32];
-  if (kind == "pcie") {
-    std::snprintf(id, sizeof id, "pcie-gen%d", g.pcie_gen > 0 ? g.pcie_gen : 4);
-    return FindInterconnect(c, id);
-  }
-  if (kind == "nvlink-mesh") {
-    std::snprintf(id, sizeof id, "nvlink%d", g.nvlink_gen);
-    return FindInterconnect(c, id);
-  }
-  if (kind == "nvswitch") {
-    std::snprintf(id, sizeof id, "nvswitch-gen%d", g.nvlink_gen - 1);
-    return FindInterconnect(c, id);
-  }
+  // "<prefix><n>" in a stack buffer (snprintf costs more than the lookup itself).
+  auto find = [&c](std::string_view prefix, int n) {
+    char id[32];
+    const std::size_t len = std::min(prefix.size(), sizeof id - 12);
+    std::memcpy(id, prefix.data(), len);
+    const auto end = std::to_chars(id + len, id + sizeof id, n).ptr;
+    return FindInterconnect(c, std::string_view(id, std::size_t(end - id)));
+  };
+  if (kind == "pcie") return find("pcie-gen", g.pcie_gen > 0 ? g.pcie_gen : 4);
+  if (kind == "nvlink-mesh") return find("nvlink", g.nvlink_gen);
+  if (kind == "nvswitch") return find("nvswitch-gen", g.nvlink_gen - 1);
   for (const auto& ic : c.interconnects)  // nvlink-bridge: the bridge of this NVLink generation
     if (ic.kind == "nvlink-bridge" && ic.generation == g.nvlink_gen) return &ic;
   return nullptr;

@@ -128,8 +128,12 @@ double GemmShapeEfficiency(double m, double n, double k, double batch, int sms, 
   using i64 = long long;
   i64 im = i64(m + 0.5), in = i64(n + 0.5), ik = i64(k + 0.5), ib = batch > 1 ? i64(batch + 0.5) : 1;
   i64 sm_count = sms > 0 ? sms : 108;
+  // Tiles come fastest first; with whole m and n no utilisation exceeds 1, so a tile no faster
+  // than the best found so far cannot beat it (exact: rounding is monotone) and is skipped.
+  const bool whole = double(im) == m && double(in) == n && m * n < 0x1p53;
   double best = 0;
   for (const Tile& t : kTiles) {
+    if (whole && t.speed <= best) break;
     i64 tm = (im + i64(t.m) - 1) / i64(t.m), tn = (in + i64(t.n) - 1) / i64(t.n);
     i64 tiles = tm * tn * ib, waves = (tiles + sm_count - 1) / sm_count;
     double tile_util = (m * n) / (double(tm) * t.m * double(tn) * t.n);
