@@ -49,14 +49,14 @@ Latency Measure(const InferInputs& in, double batch) {
   Latency l;
   LayerShape s;
   s.batch = batch, s.q_tokens = std::max(1.0, in.prompt), s.context = s.q_tokens, s.tp = r.tp;
-  s.flash = w.flash_attention, s.causal = !r.arch.encoder_only;
+  s.flash = w.flash_attention, s.causal = !r.arch.encoder_only, s.phase = Phase::kPrefill;
   l.prefill = LayerForward(r.arch, s, in.lp, in.d);
-  l.prefill_logits = LogitsForward(r.arch, batch, r.tp, in.lp, in.d);  // last position only
+  l.prefill_logits = LogitsForward(r.arch, batch, r.tp, in.lp, in.d, Phase::kPrefill);  // last position only
   l.ttft_s = r.arch.layers * l.prefill.time_s + l.prefill_logits.time_s + CommPerPass(in, batch * s.q_tokens);
   // Decode at mid-generation: the KV cache holds the prompt and half the output on average.
-  s.q_tokens = 1, s.context = in.prompt + std::max(1.0, in.output / 2);
+  s.q_tokens = 1, s.context = in.prompt + std::max(1.0, in.output / 2), s.phase = Phase::kDecode;
   l.decode = LayerForward(r.arch, s, in.lp, in.d);
-  l.decode_logits = LogitsForward(r.arch, batch, r.tp, in.lp, in.d);
+  l.decode_logits = LogitsForward(r.arch, batch, r.tp, in.lp, in.d, Phase::kDecode);
   l.tpot_s = r.arch.layers * l.decode.time_s + l.decode_logits.time_s + CommPerPass(in, batch);
   return l;
 }

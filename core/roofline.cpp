@@ -67,13 +67,33 @@ OpCost MakeOp(double flops, double bytes, double rate_tflops, const DeviceRates&
   return op;
 }
 
+// 16-bit activations between kernels: FP8 recipes cast only GEMM inputs to 8 bits and keep
+// norms, activation functions, residuals and attention I/O in BF16 (Transformer Engine docs,
+// "Using FP8 with Transformer Engine"; TensorRT-LLM FP8 likewise quantizes GEMM inputs only).
+double StreamBytes(const LayerPrecision& lp) { return std::max(2.0, lp.act_bytes); }
+
+double ShapeEff(double m, double n, double k, double batch, int sms, Precision p, double epilogue);
+
 // A dense GEMM (m x k) * (k x n), batched, weights or second operand of `b_bytes` per element.
+// With `backward`, also its backward: dX = dY W^T (m x k, reduction over n) and dW = X^T dY
+// (k x n, reduction over m) at their own shapes (the tp-split per-GPU shapes the caller passes).
+// Megatron accumulates dW into fp32 main grads inside the wgrad GEMM (gradient_accumulation_fusion,
+// Megatron-LM core/tensor_parallel/layers.py): its epilogue reads and writes 4-byte C, 4x the
+// bytes of a 16-bit C write, so its fixed per-tile epilogue is taken as 4x (128 K-steps).
 OpCost Gemm(double m, double n, double k, double batch, double act_b, double b_bytes,
-            const RooflineCeiling& c, const DeviceRates& d) {
+            const RooflineCeiling& c, const DeviceRates& d, bool backward = false) {
   double flops = 2.0 * m * n * k * batch;
   double bytes = batch * (m * k * act_b + k * n * b_bytes + m * n * act_b);
-  double eff = GemmShapeEfficiency(m, n, k, batch, d.sms, c.precision);
-  return MakeOp(flops, bytes, c.achievable_tflops * eff, d, 1);
+  double eff = ShapeEff(m, n, k, batch, d.sms, c.precision, 32.0);
+  OpCost op = MakeOp(flops, bytes, c.achievable_tflops * eff, d, 1);
+  if (backward) {
+    double dgrad_eff = ShapeEff(m, k, n, batch, d.sms, c.precision, 32.0);
+    double wgrad_eff = ShapeEff(k, n, m, batch, d.sms, c.precision, 128.0);
+    double wgrad_bytes = batch * (m * k * act_b + m * n * act_b + 8.0 * k * n);
+    op.backward_time_s = MakeOp(flops, bytes, c.achievable_tflops * dgrad_eff, d, 1).time_s +
+                         MakeOp(flops, wgrad_bytes, c.achievable_tflops * wgrad_eff, d, 1).time_s;
+  }
+  return op;
 }
 
 }  // namespace
@@ -123,6 +143,12 @@ double AttainableTflops(const RooflineCeiling& c, double flops_per_byte) {
 }
 
 double GemmShapeEfficiency(double m, double n, double k, double batch, int sms, Precision p) {
+  return ShapeEff(m, n, k, batch, sms, p, 32.0);
+}
+
+namespace {
+// `epilogue`: the fixed per-tile cost of writing C, in K-steps (32 for a 16-bit C).
+double ShapeEff(double m, double n, double k, double batch, int sms, Precision p, double epilogue) {
   if (m <= 0 || n <= 0 || k <= 0) return 1.0;
   // Integer tile arithmetic: this runs a few dozen times per evaluation (hot path).
   using i64 = long long;
@@ -141,13 +167,14 @@ double GemmShapeEfficiency(double m, double n, double k, double batch, int sms, 
     best = std::max(best, tile_util * wave_util * t.speed);
   }
   // Short K: the epilogue (writing C) is a fixed cost per tile worth ~32 K-steps (judgement).
-  double k_ramp = k / (k + 32.0);
+  double k_ramp = k / (k + epilogue);
   // Tensor Cores want rows of 16 bytes (NVIDIA Deep Learning Performance Guide, "Tensor Core
   // requirements"); misaligned n or k falls back to slower kernels (judgement: 0.6).
   i64 align = BytesPerElement(p) >= 1 ? i64(16 / BytesPerElement(p)) : 32;
   bool aligned = in % align == 0 && ik % align == 0;
   return best * k_ramp * (aligned ? 1.0 : 0.6);
 }
+}  // namespace
 
 DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, const SpeedOptions& o) {
   DeviceRates d;
@@ -159,6 +186,10 @@ DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, 
   // FlashAttention-2 reaches 50-73% of A100 peak forward (Dao 2023, arXiv 2307.08691);
   // FlashAttention-3 ~75% on H100 (Shah et al. 2024, arXiv 2407.08608). Default 0.60.
   d.attention_efficiency = o.attention_efficiency > 0 ? o.attention_efficiency : 0.60;
+  // Backward runs at a lower fraction of peak: "up to 73% ... forward, up to 63% backward" on A100
+  // (Dao 2023, sec. 4.1), so backward efficiency = forward x 63/73 (0.52 at the default 0.60); an
+  // attention_efficiency override scales both.
+  d.attention_backward_efficiency = d.attention_efficiency * (63.0 / 73.0);
   d.kernel_overhead_s = o.kernel_overhead_us * 1e-6;
   d.sms = gpu.sms > 0 ? gpu.sms : 132;
   return d;
@@ -169,45 +200,95 @@ namespace {
 // Attention score, softmax and context for one GPU's heads.
 void AttentionOps(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
                   const DeviceRates& d, LayerCost& out) {
+  const bool train = s.phase == Phase::kTraining;
   double heads = double(a.heads) / s.tp, kv = std::max(1.0, double(KvHeads(a)) / s.tp);
-  double hd = HeadDim(a), q = s.q_tokens, ctx = s.context, B = s.batch, act = lp.act_bytes;
+  double hd = HeadDim(a), q = s.q_tokens, ctx = s.context, B = s.batch, act = StreamBytes(lp);
   // Causal flash kernels skip masked blocks: about half the s x s work when prefilling.
   double causal = (s.flash && s.causal && q > 1) ? 0.5 : 1.0;
   double mm = 2.0 * B * heads * q * ctx * hd * causal;
-  double qo_bytes = B * q * heads * hd * act, kv_bytes = B * ctx * kv * hd * lp.kv_bytes;
+  double qo_bytes = B * q * heads * hd * act, kv_bytes = B * ctx * kv * hd * (train ? act : lp.kv_bytes);
   double scores = B * heads * q * ctx * act;
+  OpCost& score = out.ops[int(OpKind::kAttnScore)];
+  OpCost& softmax = out.ops[int(OpKind::kSoftmax)];
+  OpCost& context = out.ops[int(OpKind::kAttnContext)];
   if (s.flash) {
     // One fused kernel; its FLOP rate is FlashAttention's, split evenly over the two GEMMs.
     double rate = d.attn.peak_tflops * d.attention_efficiency;
-    out.ops[int(OpKind::kAttnScore)] = MakeOp(mm, qo_bytes + kv_bytes, rate, d, 1);
-    out.ops[int(OpKind::kSoftmax)] = MakeOp(0, 0, d.vector_tflops, d, 0);
-    out.ops[int(OpKind::kAttnContext)] = MakeOp(mm, qo_bytes + kv_bytes, rate, d, 0);
+    score = MakeOp(mm, qo_bytes + kv_bytes, rate, d, 1);
+    softmax = MakeOp(0, 0, d.vector_tflops, d, 0);
+    context = MakeOp(mm, qo_bytes + kv_bytes, rate, d, 0);
+    if (train) {
+      // Backward recomputes S = QK^T, then dV, dP, dQ, dK: 5 GEMMs for the forward's 2, i.e. 2.5x
+      // the forward FLOPs (Dao 2023 sec. 3.1.2; the flash-attn benchmarks count bwd = 2.5 x fwd),
+      // at the backward efficiency. Reads Q, K, V, O, dO and writes dQ, dK, dV. Three kernels
+      // (dot(dO, O) preprocess, main loop, dQ fp32 -> 16-bit convert: flash-attn flash_bwd_*).
+      double rate_b = d.attn.peak_tflops * d.attention_backward_efficiency;
+      OpCost bwd = MakeOp(2.5 * 2.0 * mm, 4.0 * (qo_bytes + kv_bytes), rate_b, d, 3);
+      score.backward_time_s = context.backward_time_s = 0.5 * bwd.time_s;
+    }
     return;
   }
   double eff = GemmShapeEfficiency(q, ctx, hd, B * heads, d.sms, d.attn.precision);
-  out.ops[int(OpKind::kAttnScore)] =
-      MakeOp(mm, qo_bytes + kv_bytes + scores, d.attn.achievable_tflops * eff, d, 1);
+  score = MakeOp(mm, qo_bytes + kv_bytes + scores, d.attn.achievable_tflops * eff, d, 1);
   // ~5 FLOPs per score (max, subtract, exp, sum, divide), read and written once.
-  out.ops[int(OpKind::kSoftmax)] = MakeOp(5.0 * B * heads * q * ctx, 2.0 * scores, d.vector_tflops, d, 1);
+  softmax = MakeOp(5.0 * B * heads * q * ctx, 2.0 * scores, d.vector_tflops, d, 1);
   double eff2 = GemmShapeEfficiency(q, hd, ctx, B * heads, d.sms, d.attn.precision);
-  out.ops[int(OpKind::kAttnContext)] =
-      MakeOp(mm, scores + kv_bytes + qo_bytes, d.attn.achievable_tflops * eff2, d, 1);
+  context = MakeOp(mm, scores + kv_bytes + qo_bytes, d.attn.achievable_tflops * eff2, d, 1);
+  if (train) {
+    // Materialised attention backward: two batched GEMMs per forward GEMM (dQ, dK from dS; dP, dV
+    // from dO) at the same sizes; softmax backward dx = y * (dy - sum(y * dy)) reads y and dy and
+    // writes dx: 3 streams of scores for the forward's 2 (Megatron fused scale-mask-softmax).
+    score.backward_time_s = 2.0 * score.time_s;
+    context.backward_time_s = 2.0 * context.time_s;
+    softmax.backward_time_s = MakeOp(3.0 * B * heads * q * ctx, 3.0 * scores, d.vector_tflops, d, 1).time_s;
+  }
 }
 
-// Norms, activation function, residual adds and (training) dropout: memory-bound streams.
+// Norms, activation function, residual adds, rotary embedding, FP8 casts and (training) dropout:
+// memory-bound streams. Backward: each op's gradient kernel (Korthikanti 2022 sec. 4 lists the
+// tensors these read back).
 void StreamOps(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
                const DeviceRates& d, bool dropout, LayerCost& out) {
-  double T = s.batch * s.q_tokens, h = a.hidden, act = lp.act_bytes;
+  const bool train = s.phase == Phase::kTraining;
+  double T = s.batch * s.q_tokens, h = a.hidden, sb = StreamBytes(lp), hd = HeadDim(a);
   double f = double(FfnHidden(a)) * std::max(1, a.top_k) / s.tp;
   double split = s.sequence_parallel ? s.tp : 1.0;  // Korthikanti 2022: SP splits these over tp
-  // Two norms: read x, write y (and ~5 FLOPs per element).
-  out.ops[int(OpKind::kNorm)] = MakeOp(2 * 5.0 * T * h / split, 2 * 2.0 * T * h * act / split,
-                                       d.vector_tflops, d, 2);
-  double act_fn = (a.glu ? 3.0 : 2.0) * T * f * act;           // read gate(+up), write out
-  double residual = 2 * 3.0 * T * h * act / split;             // two adds: read 2, write 1
-  double drop = dropout ? 2 * 2.5 * T * h * act / split : 0;   // read, write, 1-byte mask
-  out.ops[int(OpKind::kElementwise)] =
-      MakeOp(8.0 * T * f + 2.0 * T * h / split, act_fn + residual + drop, d.vector_tflops, d, 4);
+  // Two norms: read x, write y (and ~5 FLOPs per element). Backward reads x and dy and writes dx
+  // (3 streams; rstd is saved), plus a per-CTA dgamma partial sum finished by a second small kernel
+  // (Apex/Transformer Engine layer-norm backward).
+  OpCost& norm = out.ops[int(OpKind::kNorm)];
+  norm = MakeOp(2 * 5.0 * T * h / split, 2 * 2.0 * T * h * sb / split, d.vector_tflops, d, 2);
+  if (train) norm.backward_time_s = MakeOp(2 * 8.0 * T * h / split, 2 * 3.0 * T * h * sb / split, d.vector_tflops, d, 4).time_s;
+  // Activation function: GLU reads gate and up and writes out (backward reads gate, up, dy and
+  // writes dgate, dup); GeLU reads x and writes y (backward reads x, dy, writes dx).
+  double act_fn = (a.glu ? 3.0 : 2.0) * T * f * sb, act_fn_b = (a.glu ? 5.0 : 3.0) * T * f * sb;
+  // Two residual adds: read 2, write 1. Backward: the residual gradient is summed with the
+  // branch's (read 2, write 1) at each add.
+  double residual = 2 * 3.0 * T * h * sb / split;
+  double drop = dropout ? 2 * 2.5 * T * h * sb / split : 0;   // read, write, 1-byte mask (both ways)
+  // Rotary embedding on q and k (read, write; backward rotates the gradients the same way), for
+  // decoders without a learned position table that use gated MLPs (Llama/Mistral/Qwen families;
+  // judgement: the architecture record has no rotary flag, and ALiBi models like BLOOM/MPT use GeLU).
+  bool rotary = a.glu && !a.learned_positions && !a.encoder_only;
+  double rope = rotary ? 2.0 * T * (a.heads + KvHeads(a)) * hd / s.tp * sb : 0;
+  // FP8 GEMMs: the inputs not produced by a fused norm (attention output into out_proj, activation
+  // output into mlp_down) are cast to 8 bits: read 2, write 1 (+1 transposed copy for the wgrad
+  // GEMM when training: Transformer Engine cast_transpose). Backward casts every GEMM's output
+  // gradient the same way (4 GEMMs).
+  double fp8 = 0, fp8_b = 0;
+  int fp8_k = 0;
+  if (BytesPerElement(lp.gemm) < 2) {
+    double qkv_n = (a.heads + 2.0 * KvHeads(a)) * hd / s.tp, up = a.glu ? 2.0 * f : f;
+    fp8 = (train ? 4.0 : 3.0) * T * (a.heads * hd / s.tp + f);
+    fp8_b = 4.0 * T * (qkv_n + h + up + h);
+    fp8_k = 2;
+  }
+  int kernels = 3 + (dropout ? 2 : 0) + (rotary ? 2 : 0) + fp8_k;
+  OpCost& elt = out.ops[int(OpKind::kElementwise)];
+  elt = MakeOp(8.0 * T * f + 2.0 * T * h / split, act_fn + residual + drop + rope + fp8, d.vector_tflops, d, kernels);
+  if (train)
+    elt.backward_time_s = MakeOp(16.0 * T * f + 2.0 * T * h / split, act_fn_b + residual + drop + rope + fp8_b,
+                                 d.vector_tflops, d, kernels + (fp8_k ? 2 : 0)).time_s;
 }
 
 }  // namespace
@@ -215,27 +296,31 @@ void StreamOps(const TransformerArch& a, const LayerShape& s, const LayerPrecisi
 LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
                        const DeviceRates& d) {
   LayerCost out;
+  const bool train = s.phase == Phase::kTraining;
   double T = s.batch * s.q_tokens, h = a.hidden, hd = HeadDim(a), t = s.tp;
   double qkv_n = (a.heads + 2.0 * KvHeads(a)) * hd / t;
   double f = FfnHidden(a) / t, up = a.glu ? 2.0 * f : f;
   double k = std::max(1, a.top_k), experts_read = a.experts > 1 ? std::min<double>(a.experts, T * k) : 1.0;
   double act = lp.act_bytes, wb = lp.weight_bytes;
-  out.ops[int(OpKind::kQkv)] = Gemm(T, qkv_n, h, 1, act, wb, d.gemm, d);
+  out.ops[int(OpKind::kQkv)] = Gemm(T, qkv_n, h, 1, act, wb, d.gemm, d, train);
   AttentionOps(a, s, lp, d, out);
-  out.ops[int(OpKind::kOutProj)] = Gemm(T, h, a.heads * hd / t, 1, act, wb, d.gemm, d);
+  out.ops[int(OpKind::kOutProj)] = Gemm(T, h, a.heads * hd / t, 1, act, wb, d.gemm, d, train);
   // MoE: each token visits top_k experts; the weights of every expert hit are read.
-  OpCost mlp_up = Gemm(T * k, up, h, 1, act, wb, d.gemm, d);
-  OpCost mlp_down = Gemm(T * k, h, f, 1, act, wb, d.gemm, d);
+  OpCost mlp_up = Gemm(T * k, up, h, 1, act, wb, d.gemm, d, train);
+  OpCost mlp_down = Gemm(T * k, h, f, 1, act, wb, d.gemm, d, train);
   if (experts_read > 1) {
     mlp_up = MakeOp(mlp_up.flops, mlp_up.bytes + (experts_read - 1) * up * h * wb,
                     d.gemm.achievable_tflops * GemmShapeEfficiency(T * k / experts_read, up, h, experts_read, d.sms, d.gemm.precision), d, 1);
     mlp_down = MakeOp(mlp_down.flops, mlp_down.bytes + (experts_read - 1) * f * h * wb,
                       d.gemm.achievable_tflops * GemmShapeEfficiency(T * k / experts_read, h, f, experts_read, d.sms, d.gemm.precision), d, 1);
+    // Expert backward: dgrad + wgrad at the forward's grouped shapes (2 x forward).
+    if (train) mlp_up.backward_time_s = 2.0 * mlp_up.time_s, mlp_down.backward_time_s = 2.0 * mlp_down.time_s;
   }
   out.ops[int(OpKind::kMlpUp)] = mlp_up;
   out.ops[int(OpKind::kMlpDown)] = mlp_down;
   StreamOps(a, s, lp, d, s.dropout, out);
-  for (const OpCost& op : out.ops) out.flops += op.flops, out.time_s += op.time_s;
+  for (const OpCost& op : out.ops)
+    out.flops += op.flops, out.time_s += op.time_s, out.backward_time_s += op.backward_time_s;
   out.attention_time_s = out.ops[int(OpKind::kAttnScore)].time_s +
                          out.ops[int(OpKind::kSoftmax)].time_s +
                          out.ops[int(OpKind::kAttnContext)].time_s;
@@ -243,9 +328,25 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
 }
 
 OpCost LogitsForward(const TransformerArch& a, double tokens, int tp, const LayerPrecision& lp,
-                     const DeviceRates& d) {
+                     const DeviceRates& d, Phase phase) {
   if (tokens <= 0 || a.vocab <= 0) return {};
-  return Gemm(tokens, double(a.vocab) / tp, a.hidden, 1, lp.act_bytes, lp.weight_bytes, d.gemm, d);
+  const bool train = phase == Phase::kTraining;
+  double v = double(a.vocab) / tp;
+  OpCost op = Gemm(tokens, v, a.hidden, 1, lp.act_bytes, lp.weight_bytes, d.gemm, d, train);
+  if (train) {
+    // Vocab-parallel cross-entropy in fp32 (Megatron-LM core/tensor_parallel/cross_entropy.py):
+    // forward casts the logits to fp32 (read 2, write 4), takes the max (read 4), subtracts it
+    // (read 4, write 4), exponentiates in place (read 4, write 4), sums (read 4) and normalises
+    // the saved softmax (read 4, write 4): ~38 bytes per logit, 6 kernels. Backward subtracts the
+    // one-hot and scales by the loss gradient (read 4, write 4) and casts to 16-bit for the
+    // logits dgrad (read 4, write 2): 14 bytes, 3 kernels. The two max/sum all-reduces over tp
+    // are a few bytes per token and left out.
+    double elems = tokens * v;
+    OpCost ce = MakeOp(6.0 * elems, 38.0 * elems, d.vector_tflops, d, 6);
+    op.time_s += ce.time_s;  // the roofline point stays the GEMM's; its time includes the loss
+    op.backward_time_s += MakeOp(3.0 * elems, 14.0 * elems, d.vector_tflops, d, 3).time_s;
+  }
+  return op;
 }
 
 }  // namespace gpucfg

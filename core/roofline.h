@@ -68,6 +68,9 @@ struct OpCost {
   double attainable_tflops = 0;      // min(compute roof with shape efficiency, intensity x HBM)
   double time_s = 0;                 // forward time on one GPU, incl. launch overhead
   bool compute_bound = false;
+  double backward_time_s = 0;        // training only: this op's backward on one GPU (dgrad + wgrad,
+                                     // FlashAttention backward, norm/activation backward), incl.
+                                     // launch overhead; 0 when the shape's phase is not training
 };
 
 // One layer's forward pass on one GPU of a tensor-parallel group.
@@ -76,6 +79,7 @@ struct LayerCost {
   double flops = 0;                  // sum of ops (executed: causal flash halves attention)
   double time_s = 0;                 // sum of op times
   double attention_time_s = 0;       // score + softmax + context (what selective recompute redoes)
+  double backward_time_s = 0;        // training: sum of op backward times (0 otherwise)
 };
 
 struct LayerShape {
@@ -87,6 +91,7 @@ struct LayerShape {
   bool flash = true;
   bool causal = true;
   bool dropout = false;               // training with dropout adds a masked stream per residual
+  Phase phase = Phase::kTraining;     // training also fills the backward times
 };
 
 // Precisions: `gemm` for the linear layers, `act` for activations/attention (FP8 recipes keep
@@ -101,6 +106,7 @@ struct DeviceRates {                 // the ceilings a layer sees, resolved once
   RooflineCeiling gemm, attn;
   double vector_tflops = 0;          // non-Tensor-Core rate for softmax/norms (FP32 peak)
   double attention_efficiency = 0.6;
+  double attention_backward_efficiency = 0.52;  // FlashAttention-2 backward (see RatesFor)
   double kernel_overhead_s = 2e-6;
   int sms = 108;
 };
@@ -109,8 +115,9 @@ DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, 
 LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
                        const DeviceRates& d);
 
-// The vocabulary projection (logits GEMM) for `tokens` tokens, split over tp.
+// The vocabulary projection (logits GEMM) for `tokens` tokens, split over tp. Training adds the
+// vocab-parallel cross-entropy (fp32 softmax over the logits) and fills backward_time_s.
 OpCost LogitsForward(const TransformerArch& a, double tokens, int tp, const LayerPrecision& lp,
-                     const DeviceRates& d);
+                     const DeviceRates& d, Phase phase = Phase::kTraining);
 
 }  // namespace gpucfg

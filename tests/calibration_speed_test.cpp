@@ -29,8 +29,9 @@ void Print(const char* id, double model, double measured) {
 
 // Korthikanti 2022 Table 5, 175B on 64 A100 (Selene): TP8 PP8 v3, mb 1, GBS 64, no flash
 // attention (Megatron 2022 materialised the scores). Tolerance 25%: the model uses today's
-// best-GEMM microbenchmark (torch 2.6) for a 2022 software stack, and leaves out dropout and
-// the sequence-parallel backward re-gather; it reads fast (about -15%).
+// best-GEMM microbenchmark (torch 2.6, a best shape) for a 2022 software stack, and leaves out
+// dropout (no scenario field says whether it is on) and the sequence-parallel backward
+// re-gather; it reads fast (about -13%, -9%).
 TrainSpec Korthikanti(Recompute rc, bool sp) {
   TrainSpec t;
   t.nodes = 8, t.inter = "ib-hdr", t.nics = 8, t.tp = 8, t.pp = 8, t.vp = 3;
@@ -96,9 +97,10 @@ TEST(CalibrationSpeed, DgxcGpt3H100) {
   EXPECT_NEAR(p.model_flops_per_step / 256, 2.20e15, 0.02 * 2.20e15);
 }
 
-// MLPerf v3.1 GPT-3 175B on 512 H100, FP8 hybrid: TP4 PP8 VP12 DP16, GBS 2048. Tolerance 30%:
-// FP8 adds cast/amax kernels and keeps attention in BF16; the model's FP8 efficiency comes
-// from one MAMF row and reads fast.
+// MLPerf v3.1 GPT-3 175B on 512 H100, FP8 hybrid: TP4 PP8 VP12 DP16, GBS 2048. Tolerance 25%:
+// the roofline now counts the FP8 cast/transpose kernels and 16-bit streams between kernels
+// (Transformer Engine), error -22% -> -18%; the FP8 GEMM efficiency comes from one MAMF row
+// (a best shape) and the model still reads fast.
 TEST(CalibrationSpeed, MlperfGpt3H100Fp8) {
   TrainSpec t;
   t.gpu = "H100-SXM5-80GB", t.nodes = 64, t.inter = "ib-ndr", t.nics = 8;
@@ -106,25 +108,27 @@ TEST(CalibrationSpeed, MlperfGpt3H100Fp8) {
   t.precision = Precision::kFp8;
   PerformanceReport p = Perf(TrainScenario(t, Gpt(96, 12288, 96, 51200)));
   Print("train-mlperf31-gpt3-512xh100 step_time_s", p.step_time_s, 11.05);
-  EXPECT_NEAR(RelErr(p.step_time_s, 11.05), 0, 0.30);
+  EXPECT_NEAR(RelErr(p.step_time_s, 11.05), 0, 0.25);
 }
 
 // TensorRT-LLM v0.6.1, Llama-2-7B FP8 on one H100, static batch 768, 128 in / 128 out.
-// Tolerance 40%: 2023 decode attention kernels were far from HBM-bound; the roofline is an
-// upper bound on throughput and reads high.
+// Tolerance 30% (error +29% -> +18% once FP8 activations stay 16-bit between kernels and the
+// quantize kernels are counted): 2023 decode attention kernels were not HBM-bound; the roofline
+// is an upper bound on throughput and reads high.
 TEST(CalibrationSpeed, TrtllmLlama7bH100Throughput) {
   PerformanceReport p = Perf(speedtest::InferScenario("H100-SXM5-80GB", "llama2-7b", 768, 128, 128, Precision::kFp8));
   Print("inf-trtllm061-llama-2-7b-h100-bs768 tok/s/gpu", p.output_tokens_per_s_per_gpu, 19694);
-  EXPECT_NEAR(RelErr(p.output_tokens_per_s_per_gpu, 19694), 0, 0.40);
+  EXPECT_NEAR(RelErr(p.output_tokens_per_s_per_gpu, 19694), 0, 0.30);
 }
 
 // TensorRT-LLM v0.5 first-token latency, Llama-2-7B, batch 1. Prefill at 2048 tokens is
-// compute-bound: tolerance 40% for H100 FP8 (v0.5 FP8 was young), 25% for A100 FP16.
-// At 128 tokens fixed host/launch costs dominate: tolerance 60%, the model reads low.
+// compute-bound: tolerance 30% for H100 FP8 (v0.5 FP8 was young; -33% -> -23% with 16-bit
+// streams and quantize kernels counted), 25% for A100 FP16. At 128 tokens fixed host/runtime
+// costs the roofline does not see dominate: tolerance 60%, the model reads low (-50%, -33%).
 TEST(CalibrationSpeed, TrtllmLlama7bTtft) {
   struct Case { const char* gpu; Precision p; int in; double ms; double tol; const char* id; };
   const Case cases[] = {
-      {"H100-SXM5-80GB", Precision::kFp8, 2048, 36, 0.40, "inf-trtllm05-ttft H100 fp8 in2048"},
+      {"H100-SXM5-80GB", Precision::kFp8, 2048, 36, 0.30, "inf-trtllm05-ttft H100 fp8 in2048"},
       {"A100-SXM4-80GB", Precision::kFp16, 2048, 133, 0.25, "inf-trtllm05-ttft A100 fp16 in2048"},
       {"H100-SXM5-80GB", Precision::kFp8, 128, 7, 0.60, "inf-trtllm05-ttft H100 fp8 in128"},
       {"A100-SXM4-80GB", Precision::kFp16, 128, 16, 0.60, "inf-trtllm05-ttft A100 fp16 in128"}};

@@ -90,13 +90,66 @@ TEST(Roofline, LayerOpsTrainingComputeBoundDecodeMemoryBound) {
   EXPECT_DOUBLE_EQ(train.ops[int(OpKind::kQkv)].flops, 2.0 * 4 * 2048 * 4096 * 3 * 4096);
   EXPECT_TRUE(train.ops[int(OpKind::kMlpUp)].compute_bound);
   EXPECT_FALSE(train.ops[int(OpKind::kNorm)].compute_bound);
-  s.batch = 1, s.q_tokens = 1;
+  s.batch = 1, s.q_tokens = 1, s.phase = Phase::kDecode;
   LayerCost decode = LayerForward(a, s, lp, d);
   EXPECT_FALSE(decode.ops[int(OpKind::kQkv)].compute_bound);
   EXPECT_FALSE(decode.ops[int(OpKind::kAttnScore)].compute_bound);
   // Decoding one token streams the layer's weights: time >= bytes / achievable bandwidth.
   double weights = 12.0 * 4096 * 4096 * 2;
   EXPECT_GT(decode.time_s, weights / (d.gemm.achievable_hbm_gbps * 1e9));
+}
+
+// Training fills per-op backward costs; inference phases do not.
+TEST(Roofline, TrainingBackwardCosts) {
+  const GpuSpec& g = Gpu("A100-SXM4-80GB");
+  TransformerArch a = speedtest::Gpt(32, 4096, 32, 50304);
+  LayerPrecision lp;
+  DeviceRates d = RatesFor(g, lp, false, {});
+  // FlashAttention-2 backward: 63/73 of the forward efficiency (Dao 2023).
+  EXPECT_NEAR(d.attention_backward_efficiency, 0.60 * 63 / 73, 1e-12);
+  LayerShape s;
+  s.batch = 4, s.q_tokens = 2048, s.context = 2048;
+  LayerCost train = LayerForward(a, s, lp, d);
+  // GEMM backward = dgrad + wgrad: twice the forward FLOPs at similar shapes -> ~2x the time.
+  const OpCost& up = train.ops[int(OpKind::kMlpUp)];
+  EXPECT_NEAR(up.backward_time_s / up.time_s, 2.0, 0.15);
+  // Flash backward: 2.5x the FLOPs at 63/73 of the rate -> ~2.9x the forward time.
+  double attn_f = train.ops[int(OpKind::kAttnScore)].time_s + train.ops[int(OpKind::kAttnContext)].time_s;
+  double attn_b = train.ops[int(OpKind::kAttnScore)].backward_time_s +
+                  train.ops[int(OpKind::kAttnContext)].backward_time_s;
+  EXPECT_NEAR(attn_b / attn_f, 2.5 * 73 / 63, 0.1);
+  // Norm backward: 3 streams for the forward's 2.
+  const OpCost& norm = train.ops[int(OpKind::kNorm)];
+  EXPECT_NEAR(norm.backward_time_s / norm.time_s, 1.5, 0.1);
+  double sum = 0;
+  for (const OpCost& op : train.ops) sum += op.backward_time_s;
+  EXPECT_DOUBLE_EQ(train.backward_time_s, sum);
+  // The whole layer's backward stays near the 2x-forward rule of Narayanan 2021 (within 15%).
+  EXPECT_NEAR(train.backward_time_s / train.time_s, 2.0, 0.3);
+  // Training logits include the fp32 cross-entropy (~38 bytes per logit forward).
+  OpCost logits = LogitsForward(a, 8192, 1, lp, d);
+  OpCost logits_inf = LogitsForward(a, 8192, 1, lp, d, Phase::kPrefill);
+  EXPECT_NEAR(logits.time_s - logits_inf.time_s, 38.0 * 8192 * 50304 / (d.gemm.achievable_hbm_gbps * 1e9) + 6 * d.kernel_overhead_s, 1e-9);
+  EXPECT_GT(logits.backward_time_s, 1.9 * logits_inf.time_s);
+  EXPECT_EQ(logits_inf.backward_time_s, 0);
+  s.phase = Phase::kPrefill;
+  EXPECT_EQ(LayerForward(a, s, lp, d).backward_time_s, 0);
+}
+
+// FP8 keeps the streams between kernels in 16-bit (Transformer Engine) and adds casts.
+TEST(Roofline, Fp8StreamsStaySixteenBit) {
+  const GpuSpec& g = Gpu("H100-SXM5-80GB");
+  TransformerArch a = speedtest::Gpt(32, 4096, 32, 50304);
+  LayerPrecision bf, f8;
+  f8.gemm = Precision::kFp8, f8.act_bytes = 1, f8.weight_bytes = 1, f8.kv_bytes = 1;
+  LayerShape s;
+  s.batch = 1, s.q_tokens = 2048, s.context = 2048;
+  LayerCost lb = LayerForward(a, s, bf, RatesFor(g, bf, false, {}));
+  LayerCost l8 = LayerForward(a, s, f8, RatesFor(g, f8, false, {}));
+  EXPECT_DOUBLE_EQ(l8.ops[int(OpKind::kNorm)].bytes, lb.ops[int(OpKind::kNorm)].bytes);
+  // casts of the out_proj and mlp_down inputs: 4 bytes per element (cast + transpose) in training
+  EXPECT_DOUBLE_EQ(l8.ops[int(OpKind::kElementwise)].bytes - lb.ops[int(OpKind::kElementwise)].bytes,
+                   4.0 * 2048 * (4096 + 16384));
 }
 
 TEST(Roofline, ChartListsSupportedPrecisions) {
