@@ -188,12 +188,16 @@ Fabric MakeFabric(const GpuSpec& gpu, std::string_view intra_kind, const Interco
 
 Fabric ResizeFabric(const Fabric& full, int full_gpus_per_node, int gpus) {
   Fabric f = full;
+  ResizeFabricInto(full, full_gpus_per_node, gpus, f);
+  return f;
+}
+
+void ResizeFabricInto(const Fabric& full, int full_gpus_per_node, int gpus, Fabric& f) {
   int gpn = std::max(1, full_gpus_per_node);
   f.gpus_per_node = std::min(gpn, std::max(1, gpus));
   f.nodes = (std::max(1, gpus) + gpn - 1) / gpn;
   f.has_network = full.net_gbps_per_node_leaf > 0 && f.nodes > 1;
   f.net_gbps_per_node = f.has_network ? full.net_gbps_per_node_leaf / (f.nodes > f.nodes_per_leaf ? f.oversubscription : 1.0) : 0;
-  return f;
 }
 
 // nccl-tests doc/PERFORMANCE.md: busbw = algbw x factor.
@@ -209,10 +213,11 @@ double BusFactor(CollectiveOp op, int ranks) {
   return 1.0;
 }
 
-CollectiveResult Collective(const Fabric& f, CollectiveOp op, double bytes, int ranks,
-                            int ranks_per_node) {
+namespace {
+
+// The time, algorithm and protocol of one collective (the bandwidth figures are left 0).
+CollectiveResult Timed(const Fabric& f, CollectiveOp op, double bytes, int ranks, int ranks_per_node) {
   CollectiveResult r;
-  if (ranks <= 1 || bytes <= 0) return r;
   GroupBw g = GroupBandwidth(f, ranks, ranks_per_node);
   if (op == CollectiveOp::kAllToAll) {
     r = AllToAll(f, bytes, ranks, g);
@@ -235,9 +240,22 @@ CollectiveResult Collective(const Fabric& f, CollectiveOp op, double bytes, int 
       if (t < r.time_s) r.time_s = t, r.algo = CollectiveAlgo::kNvls, r.protocol = "simple";
     }
   }
+  return r;
+}
+
+}  // namespace
+
+CollectiveResult Collective(const Fabric& f, CollectiveOp op, double bytes, int ranks,
+                            int ranks_per_node) {
+  if (ranks <= 1 || bytes <= 0) return {};
+  CollectiveResult r = Timed(f, op, bytes, ranks, ranks_per_node);
   r.algbw_gbps = bytes / r.time_s / kBytesPerGB;
   r.busbw_gbps = r.algbw_gbps * BusFactor(op, ranks);
   return r;
+}
+
+double CollectiveTime(const Fabric& f, CollectiveOp op, double bytes, int ranks, int ranks_per_node) {
+  return ranks <= 1 || bytes <= 0 ? 0.0 : Timed(f, op, bytes, ranks, ranks_per_node).time_s;
 }
 
 }  // namespace gpucfg

@@ -43,6 +43,9 @@ Fabric MakeFabric(const GpuSpec& gpu, std::string_view intra_kind, const Interco
 // The same fabric as a job of `gpus` GPUs of it sees it (fewer GPUs: fewer nodes, maybe one
 // leaf switch). Cheap: no catalog or string work (the scaling curve calls it per point).
 Fabric ResizeFabric(const Fabric& full, int full_gpus_per_node, int gpus);
+// The same into `f`, a copy of `full` (or of an earlier resize of it): only the fields a resize
+// changes are written (gpus_per_node, nodes, has_network, net_gbps_per_node).
+void ResizeFabricInto(const Fabric& full, int full_gpus_per_node, int gpus, Fabric& f);
 
 // Effective efficiencies (fractions of line rate) the fabric uses; exposed for tests and docs.
 double NvlinkRingEfficiency(int nvlink_gen);
@@ -62,6 +65,8 @@ struct CollectiveResult {
 // this kind run at once, so a node's NICs are shared by gpus_per_node / ranks_per_node groups.
 CollectiveResult Collective(const Fabric& f, CollectiveOp op, double bytes, int ranks,
                             int ranks_per_node);
+// Collective(...).time_s alone, without the bandwidth figures (the step model's hot path).
+double CollectiveTime(const Fabric& f, CollectiveOp op, double bytes, int ranks, int ranks_per_node);
 
 // nccl-tests bus-bandwidth factor: 2(n-1)/n all-reduce, (n-1)/n all-gather/reduce-scatter/all-to-all, 1 send/recv.
 double BusFactor(CollectiveOp op, int ranks);

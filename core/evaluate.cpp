@@ -58,8 +58,8 @@ void EvaluateInto(const Scenario& s, const Catalog& catalog, Report& out) {
   }
   out.schema_version = kSchemaVersion;
   out.setup = SetupOf(r);
-  out.memory = ComputeMemory(r, out.warnings);
-  out.performance = ComputePerformance(r, out.memory, out.warnings);
+  ComputeMemoryInto(r, out.warnings, out.memory);
+  ComputePerformanceInto(r, out.memory, out.warnings, out.performance);
   if (!out.memory.fits) out.warnings.Add("speed_if_it_fit", "/cluster/gpu");
   out.power = ComputePower(r, out.performance);
   out.cost = ComputeCost(r, out.performance, out.power);

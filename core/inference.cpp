@@ -85,16 +85,6 @@ void BestBatch(const InferInputs& in, int cap, PerformanceReport& out) {
   }
 }
 
-void AddPoints(const LayerCost& layer, const OpCost& logits, std::string_view phase, PerformanceReport& out) {
-  auto add = [&](std::string_view name, const OpCost& op) {
-    if (out.roofline_count >= PerformanceReport::kMaxRooflinePoints || op.flops + op.bytes <= 0) return;
-    out.roofline[out.roofline_count++] = {name, phase, op.flops, op.bytes, op.intensity,
-                                          op.attainable_tflops, op.time_s, op.compute_bound};
-  };
-  for (int i = 0; i < kLayerOpCount; ++i) add(kOpNames[i], layer.ops[i]);
-  add("logits", logits);
-}
-
 }  // namespace
 
 void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
@@ -116,8 +106,8 @@ void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList
   out.output_tokens_per_s_per_gpu = out.output_tokens_per_s / r.total_gpus;
   out.decode_tokens_per_s = r.dp * batch / l.tpot_s;
   out.ceiling = in.d.gemm;
-  AddPoints(l.prefill, l.prefill_logits, "prefill", out);
-  AddPoints(l.decode, l.decode_logits, "decode", out);
+  AddRooflinePoints(l.prefill, l.prefill_logits, "prefill", out);
+  AddRooflinePoints(l.decode, l.decode_logits, "decode", out);
   int cap = memory.max_batch > 0 ? memory.max_batch : int(batch);
   BestBatch(in, std::min(cap, 1 << 20), out);
   if (l.tpot_s * 1e3 > sc.speed.tpot_target_ms)

@@ -83,15 +83,18 @@ double NcclGib(const MemoryInputs& in) {
   return groups * in.options.nccl_gib_per_group;
 }
 
-MemoryBreakdown ToBreakdown(const MemoryInputs& in, const StageBytes& b, int stage) {
+// The overheads every stage of one breakdown shares.
+struct Overheads { double cuda_context_gib = 0, nccl_gib = 0; };
+
+MemoryBreakdown ToBreakdown(const MemoryInputs& in, const Overheads& o, const StageBytes& b, int stage) {
   MemoryBreakdown m;
   m.weights_gib = BytesToGiB(b.weights);
   m.gradients_gib = BytesToGiB(b.gradients);
   m.optimizer_gib = BytesToGiB(b.optimizer);
   m.activations_gib = BytesToGiB(b.activations);
   m.kv_cache_gib = BytesToGiB(b.kv_cache);
-  m.cuda_context_gib = CudaContextGib(in);
-  m.nccl_gib = NcclGib(in);
+  m.cuda_context_gib = o.cuda_context_gib;
+  m.nccl_gib = o.nccl_gib;
   // PyTorch's caching allocator reserves more than it hands out for short-lived tensors of varying
   // size (activations, a growing KV cache); 15% matches the HF BERT-large V100 case (low confidence).
   m.fragmentation_gib = in.options.fragmentation * (m.activations_gib + m.kv_cache_gib);
@@ -106,14 +109,15 @@ MemoryBreakdown ToBreakdown(const MemoryInputs& in, const StageBytes& b, int sta
 
 // The most loaded GPU: the first pipeline stage (embedding, most in-flight micro-batches) or the
 // last (LM head, logits), whichever totals more.
-MemoryBreakdown BreakdownWith(const MemoryInputs& in, const ParamParts& parts) {
-  const StageShared sh = SharedOf(in, parts);
+MemoryBreakdown BreakdownWith(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
+  const StageShared sh = SharedOf(in, parts, states);
+  const Overheads o{CudaContextGib(in), NcclGib(in)};
   auto stage = [&](bool first, bool last) {
     return in.training ? TrainingStageBytes(in, sh, first, last) : InferenceStageBytes(in, sh, first, last);
   };
-  if (in.pp <= 1) return ToBreakdown(in, stage(true, true), 0);
-  const MemoryBreakdown first = ToBreakdown(in, stage(true, false), 0);
-  const MemoryBreakdown last = ToBreakdown(in, stage(false, true), in.pp - 1);
+  if (in.pp <= 1) return ToBreakdown(in, o, stage(true, true), 0);
+  const MemoryBreakdown first = ToBreakdown(in, o, stage(true, false), 0);
+  const MemoryBreakdown last = ToBreakdown(in, o, stage(false, true), in.pp - 1);
   return last.total_gib > first.total_gib ? last : first;
 }
 
@@ -128,9 +132,20 @@ bool Fits(const MemoryInputs& in) { return ComputeBreakdown(in).total_gib <= in.
 // bracket [lo, hi] (lo fits, nothing above hi does), so the bisection that finishes the search
 // returns exactly what a plain bisection would, also where memory is not linear (prompt length
 // without FlashAttention, or a different stage binding at larger values).
+SearchBase SearchBaseOf(const MemoryInputs& in) {
+  SearchBase b;
+  b.parts = ParameterParts(in.arch);
+  if (in.training) b.states = TrainingStates(in, b.parts);
+  return b;
+}
+
 int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double total_at_one) {
-  const ParamParts parts = ParameterParts(in.arch);  // the search changes no architecture
-  auto total = [&](int v) { in.*field = v; return BreakdownWith(in, parts).total_gib; };
+  return LargestFitting(in, field, hi, total_at_one, SearchBaseOf(in));
+}
+
+int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double total_at_one,
+                   const SearchBase& base) {
+  auto total = [&](int v) { in.*field = v; return BreakdownWith(in, base.parts, &base.states).total_gib; };
   const double t1 = total_at_one >= 0 ? total_at_one : total(1);
   if (!(t1 <= in.capacity_gib)) return 0;
   if (hi <= 1) return 1;
@@ -193,9 +208,33 @@ void AddWarnings(const Resolved& r, const MemoryInputs& in, const MemoryReport& 
 
 MemoryReport ComputeMemory(const Resolved& r, WarningList& warnings) {
   MemoryReport m;
-  if (!r.scenario || !r.gpu) return m;  // unresolved scenario: nothing to report
+  ComputeMemoryInto(r, warnings, m);
+  return m;
+}
+
+namespace {
+
+// A fresh report's state without re-initialising the fixes array: only the fixes an earlier
+// evaluation of this reused report wrote are cleared. A new MemoryReport field is reset here too.
+void Reset(MemoryReport& m) {
+  for (int i = 0; i < m.fix_count; ++i) m.fixes[i] = {};
+  m.per_gpu = {};
+  m.capacity_gib = m.marketed_gb = m.headroom_gib = 0;
+  m.fits = false;
+  m.binding = {};
+  m.max_micro_batch = m.max_batch = m.max_context_tokens = 0;
+  m.parameters = m.host_gib_per_node = 0;
+  m.fix_count = 0;
+}
+
+}  // namespace
+
+void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m) {
+  Reset(m);
+  if (!r.scenario || !r.gpu) return;  // unresolved scenario: nothing to report
   const MemoryInputs in = MakeMemoryInputs(r);
-  m.per_gpu = ComputeBreakdown(in);
+  const SearchBase base = SearchBaseOf(in);
+  m.per_gpu = BreakdownWith(in, base.parts, &base.states);
   m.capacity_gib = in.capacity_gib;
   m.marketed_gb = r.gpu->memory_gb;
   m.headroom_gib = m.capacity_gib - m.per_gpu.total_gib;
@@ -205,16 +244,15 @@ MemoryReport ComputeMemory(const Resolved& r, WarningList& warnings) {
   if (!m.fits) m.binding = BindingComponent(m.per_gpu);
   if (in.training) {
     const double at_one = in.micro_batch == 1 ? m.per_gpu.total_gib : -1.0;
-    m.max_micro_batch = LargestFitting(in, &MemoryInputs::micro_batch, 4096, at_one);
+    m.max_micro_batch = LargestFitting(in, &MemoryInputs::micro_batch, 4096, at_one, base);
   } else {
     const double at_one = in.batch == 1 ? m.per_gpu.total_gib : -1.0;
-    m.max_batch = LargestFitting(in, &MemoryInputs::batch, 1 << 16, at_one);
-    const int prompt = LargestFitting(in, &MemoryInputs::prompt_tokens, 1 << 22);
+    m.max_batch = LargestFitting(in, &MemoryInputs::batch, 1 << 16, at_one, base);
+    const int prompt = LargestFitting(in, &MemoryInputs::prompt_tokens, 1 << 22, -1, base);
     m.max_context_tokens = prompt > 0 ? prompt + in.output_tokens : 0;
   }
   if (!m.fits) ComputeFixes(in, m);
   AddWarnings(r, in, m, warnings);
-  return m;
 }
 
 }  // namespace gpucfg

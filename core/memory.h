@@ -57,6 +57,8 @@ struct MemoryReport {
 };
 
 MemoryReport ComputeMemory(const Resolved& r, WarningList& warnings);
+// The same, written in place (a reused report: no temporary to zero and copy).
+void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m);
 
 // [SECTION] The model's inputs, for tests and the planner -----------------------------------------
 

@@ -139,9 +139,10 @@ double StageActivationBytes(const MemoryInputs& in, const StageShared& sh, bool 
 
 }  // namespace
 
-StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts) {
+StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
   StageShared sh;
   sh.parts = parts;
+  sh.states = states;
   if (in.training) {
     const LayerTerms terms = LayerActivationTerms(in);
     sh.layer_working_set = Keep(terms, Recompute::kNone);
@@ -150,9 +151,8 @@ StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts) {
   return sh;
 }
 
-StageBytes TrainingStageBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
-                              bool last_stage) {
-  const ParamParts& p = sh.parts;
+StageBytes TrainingStageStates(const MemoryInputs& in, const ParamParts& p, bool first_stage,
+                               bool last_stage) {
   const int pp = std::max(1, in.pp), tp = std::max(1, in.tp);
   const double layers = CeilDiv(in.arch.layers, pp);
   double dense = layers * (p.attention + p.mlp_dense + p.router + p.norms);
@@ -172,6 +172,22 @@ StageBytes TrainingStageBytes(const MemoryInputs& in, const StageShared& sh, boo
   // arXiv 2304.11277, §3.3): two layers of unsharded weights.
   if (in.zero >= 3 && dp_group > 1)
     out.weights += 2.0 * (p.attention + p.mlp_dense + p.expert * local_experts) / tp * rb.weights;
+  return out;
+}
+
+StageStates TrainingStates(const MemoryInputs& in, const ParamParts& parts) {
+  StageStates st;
+  st.known = true;
+  st.first = TrainingStageStates(in, parts, true, in.pp <= 1);
+  if (in.pp > 1) st.last = TrainingStageStates(in, parts, false, true);
+  return st;
+}
+
+StageBytes TrainingStageBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
+                              bool last_stage) {
+  StageBytes out = sh.states && sh.states->known
+                       ? (first_stage ? sh.states->first : sh.states->last)
+                       : TrainingStageStates(in, sh.parts, first_stage, last_stage);
   out.activations = StageActivationBytes(in, sh, first_stage, last_stage);
   return out;
 }

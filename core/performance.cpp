@@ -67,10 +67,20 @@ struct TrainInputs {
   double params = 0, grad_bytes = 2, optimizer_bytes = 30;
 };
 
+// The last pipeline send priced: the scaling curve asks for the same one at every size from
+// the first full node up (same bytes, layout and per-node network share), so it is priced once.
+struct SendMemo {
+  double bytes = -1, net_gbps = 0, time_s = 0;
+  int rpn = 0, gpus_per_node = 0;
+};
+
 struct LayerPack { LayerCost layer; OpCost logits; };
-// The three times the step model reads from a layer pack (cheap to copy per scaling point).
-struct PackTimes { double layer_s = 0, attention_s = 0, logits_s = 0; };
-PackTimes TimesOf(const LayerPack& p) { return {p.layer.time_s, p.layer.attention_time_s, p.logits.time_s}; }
+// The times the step model reads from a layer pack (cheap to copy per scaling point).
+struct PackTimes { double layer_s = 0, attention_s = 0, logits_s = 0, layer_bwd_s = 0, logits_bwd_s = 0; };
+PackTimes TimesOf(const LayerPack& p) {
+  return {p.layer.time_s, p.layer.attention_time_s, p.logits.time_s, p.layer.backward_time_s,
+          p.logits.backward_time_s};
+}
 
 LayerPack Layers(const TrainInputs& in, int tp) {
   LayerShape s;
@@ -81,12 +91,14 @@ LayerPack Layers(const TrainInputs& in, int tp) {
 
 // Bytes streamed per parameter by a fused optimizer step: fp32 master read+write 8, fp32 moments
 // read+write 16, gradient read 4, 16-bit weight write 2 (mixed-precision Adam state as in ZeRO,
-// Rajbhandari et al. 2020). 8-bit Adam: moments 1 byte each; Lion/SGD: one moment.
+// Rajbhandari et al. 2020). 8-bit Adam: moments 1 byte each; Lion/SGD: one moment. Plus one read of
+// the fp32 main gradient for the global gradient-norm clipping first (Megatron-LM clip_grad_norm_fp32).
 double OptimizerBytes(std::string_view opt) {
-  if (opt == "sgd") return 22;
-  if (opt == "lion") return 22;
-  if (opt == "adam-8bit") return 18;
-  return 30;
+  constexpr double kClipNormRead = 4;
+  if (opt == "sgd") return 22 + kClipNormRead;
+  if (opt == "lion") return 22 + kClipNormRead;
+  if (opt == "adam-8bit") return 18 + kClipNormRead;
+  return 30 + kClipNormRead;
 }
 
 struct StepResult { StepBreakdown b; double step_s = 0, comm_s = 0, micro_s = 0, tp_micro_s = 0; };
@@ -99,9 +111,9 @@ double TpComm(const TrainInputs& in, const Fabric& f, int tp, double layers) {
   if (tp <= 1) return 0;
   double bytes = in.mb * in.seq * in.a->hidden * in.lp.act_bytes;
   int rpn = std::min(tp, f.gpus_per_node);
-  double per = in.sp ? Collective(f, CollectiveOp::kAllGather, bytes, tp, rpn).time_s +
-                           Collective(f, CollectiveOp::kReduceScatter, bytes, tp, rpn).time_s
-                     : Collective(f, CollectiveOp::kAllReduce, bytes, tp, rpn).time_s;
+  double per = in.sp ? CollectiveTime(f, CollectiveOp::kAllGather, bytes, tp, rpn) +
+                           CollectiveTime(f, CollectiveOp::kReduceScatter, bytes, tp, rpn)
+                     : CollectiveTime(f, CollectiveOp::kAllReduce, bytes, tp, rpn);
   double passes = 2.0 + (in.rc == Recompute::kFull ? 1.0 : 0.0);
   return layers * 2.0 * passes * per * (1.0 - in.r->scenario->speed.tp_comm_overlap);
 }
@@ -109,11 +121,18 @@ double TpComm(const TrainInputs& in, const Fabric& f, int tp, double layers) {
 // Pipeline sends per micro-batch: activations forward, gradients backward, split over the tensor-
 // parallel ranks (scatter/gather optimisation, Narayanan 2021 sec. 4.1); interleaving sends v
 // times as often (sec. 2.2.2).
-double PpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp) {
+// `memo` holds the last send priced on this fabric family (ResizeFabric changes only gpus_per_node
+// and the network share among the fields a collective reads).
+double PpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, SendMemo& memo) {
   if (pp <= 1) return 0;
   double bytes = in.mb * in.seq * in.a->hidden * in.lp.act_bytes / tp;
   int rpn = f.gpus_per_node >= 2 * tp * dp ? 2 : 1;
-  return 2.0 * in.vp * Collective(f, CollectiveOp::kSendRecv, bytes, 2, rpn).time_s;
+  if (bytes != memo.bytes || rpn != memo.rpn || f.gpus_per_node != memo.gpus_per_node ||
+      f.net_gbps_per_node != memo.net_gbps) {
+    memo = {bytes, f.net_gbps_per_node, CollectiveTime(f, CollectiveOp::kSendRecv, bytes, 2, rpn), rpn,
+            f.gpus_per_node};
+  }
+  return 2.0 * in.vp * memo.time_s;
 }
 
 // Gradient reduction across data-parallel replicas, overlapped with the last backward pass
@@ -126,7 +145,7 @@ void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, doub
   double bytes = in.params / (tp * pp) * in.grad_bytes;
   int rpn = tp >= f.gpus_per_node ? 1 : std::min(dp, f.gpus_per_node / tp);
   CollectiveOp op = in.zero == 3 ? CollectiveOp::kReduceScatter : CollectiveOp::kAllReduce;
-  b.dp_comm_total_s = Collective(f, op, bytes, dp, rpn).time_s;
+  b.dp_comm_total_s = CollectiveTime(f, op, bytes, dp, rpn);
   // The last bucket cannot overlap: its share of the reduction (bandwidth term) stays exposed.
   double bucket = b.dp_comm_total_s * std::min(1.0, o.bucket_mb * 1e6 / bytes);
   b.dp_comm_s = std::max(b.dp_comm_total_s - o.dp_overlap * t_bwd, bucket);
@@ -134,7 +153,7 @@ void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, doub
     // ZeRO-3/FSDP gathers every weight before its forward and again before its backward, each
     // micro-batch, prefetching the next layer's under the current one's compute.
     double wbytes = in.params / (tp * pp) * in.lp.weight_bytes;
-    double gather = 2.0 * Collective(f, CollectiveOp::kAllGather, wbytes, dp, rpn).time_s;
+    double gather = 2.0 * CollectiveTime(f, CollectiveOp::kAllGather, wbytes, dp, rpn);
     double hidden_under = o.dp_overlap * 1.5 * t_bwd;  // forward + backward of one micro-batch
     b.zero3_comm_s = in.m * std::max(gather - hidden_under, gather / std::max(1, in.a->layers));
   }
@@ -142,15 +161,17 @@ void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, doub
 
 // `tp_known` >= 0 reuses a tensor-parallel cost already computed on the same intra-node fabric.
 StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f, int tp, int pp,
-                     int dp, double tp_known = -1) {
+                     int dp, SendMemo& memo, double tp_known = -1) {
   StepResult s;
   double lps = double(in.a->layers) / pp;
   double t_fwd = lps * lk.layer_s + lk.logits_s;             // the last stage also holds the head
-  double t_bwd = 2.0 * t_fwd;                                 // backward = 2 x forward (Narayanan 2021)
+  // Backward priced op by op by the roofline (dgrad + wgrad GEMMs, FlashAttention-2 backward, ...);
+  // 2 x forward (Narayanan 2021) only where it gave none.
+  double t_bwd = lk.layer_bwd_s > 0 ? lps * lk.layer_bwd_s + lk.logits_bwd_s : 2.0 * t_fwd;
   double t_rec = in.rc == Recompute::kFull        ? lps * lk.layer_s
                  : in.rc == Recompute::kSelective ? lps * lk.attention_s
                                                   : 0.0;
-  double tp_c = tp_known >= 0 ? tp_known : TpComm(in, f, tp, lps), pp_c = PpComm(in, f, tp, pp, dp);
+  double tp_c = tp_known >= 0 ? tp_known : TpComm(in, f, tp, lps), pp_c = PpComm(in, f, tp, pp, dp, memo);
   s.tp_micro_s = tp_c;
   s.micro_s = t_fwd + t_bwd + t_rec + tp_c + pp_c;
   StepBreakdown& b = s.b;
@@ -207,28 +228,33 @@ PackTimes Interpolate(const PackTimes& one, const PackTimes& main, int tp_main, 
   auto at = [&](double t1, double tm) {
     return t1 > 0 ? t1 / tp * (1.0 + (tm * tp_main / t1 - 1.0) * x) : 0.0;
   };
-  return {at(one.layer_s, main.layer_s), at(one.attention_s, main.attention_s), at(one.logits_s, main.logits_s)};
+  return {at(one.layer_s, main.layer_s), at(one.attention_s, main.attention_s), at(one.logits_s, main.logits_s),
+          at(one.layer_bwd_s, main.layer_bwd_s), at(one.logits_bwd_s, main.logits_bwd_s)};
 }
 
 struct CurveInputs {
   PackTimes one, main;
+  const Fabric* full = nullptr; // the whole cluster's fabric
+  const StepResult* step = nullptr;  // the scenario's own step (the curve's last point)
   double tp_micro_s = 0;        // the scenario's tensor-parallel cost per micro-batch
   double ref_tokens_per_gpu = 0, peak = 0, flops_per_token = 0;
 };
 
-void ScalingCurve(const Resolved& r, const TrainInputs& in, const CurveInputs& c,
+void ScalingCurve(const Resolved& r, const TrainInputs& in, const CurveInputs& c, SendMemo& memo,
                   PerformanceReport& out) {
   int total = r.total_gpus, gpn = r.scenario->cluster.gpus_per_node;
-  Fabric full = FabricFor(r, total);
+  Fabric f = *c.full;  // resized in place per point
   out.scaling_count = 0;
   for (int n = 1; out.scaling_count < PerformanceReport::kMaxScaling; n *= 2) {
     if (n > total) n = total;
     int tp = FitDivisor(r.tp, n), pp = FitDivisor(r.pp, n / tp), dp = n / (tp * pp);
     if (n == total) tp = r.tp, pp = r.pp, dp = r.dp;
-    PackTimes pack = Interpolate(c.one, c.main, r.tp, tp);
     // Once the job fills a node, the tensor-parallel group sees the same NVLink as the full job.
     double tp_known = tp == r.tp && n >= std::min(gpn, total) ? c.tp_micro_s : -1;
-    StepResult s = TrainStep(in, pack, ResizeFabric(full, gpn, n), tp, pp, dp, tp_known);
+    if (n < total) ResizeFabricInto(*c.full, gpn, n, f);
+    // The whole cluster is the scenario itself: its step is already priced.
+    StepResult s = n == total ? *c.step
+                              : TrainStep(in, Interpolate(c.one, c.main, r.tp, tp), f, tp, pp, dp, memo, tp_known);
     ScalingPoint& p = out.scaling[out.scaling_count++];
     p.gpus = n, p.tp = tp, p.pp = pp, p.dp = dp;
     p.step_time_s = s.step_s;
@@ -239,17 +265,6 @@ void ScalingCurve(const Resolved& r, const TrainInputs& in, const CurveInputs& c
     if (!out.scaling_break_gpus && p.comm_fraction >= 0.5) out.scaling_break_gpus = n;
     if (n == total) break;
   }
-}
-
-void AddRooflinePoints(const LayerCost& layer, const OpCost& logits, std::string_view phase,
-                       PerformanceReport& out) {
-  auto add = [&](std::string_view name, const OpCost& op) {
-    if (out.roofline_count >= PerformanceReport::kMaxRooflinePoints || op.flops + op.bytes <= 0) return;
-    out.roofline[out.roofline_count++] = {name, phase, op.flops, op.bytes, op.intensity,
-                                          op.attainable_tflops, op.time_s, op.compute_bound};
-  };
-  for (int i = 0; i < kLayerOpCount; ++i) add(kOpNames[i], layer.ops[i]);
-  add("logits", logits);
 }
 
 void TrainingWarnings(const Resolved& r, const TrainInputs& in, const PerformanceReport& p,
@@ -271,7 +286,9 @@ void TrainingWarnings(const Resolved& r, const TrainInputs& in, const Performanc
 void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport& out) {
   TrainInputs in = MakeTrainInputs(r);
   LayerPack pack = Layers(in, r.tp);
-  StepResult s = TrainStep(in, TimesOf(pack), FabricFor(r, r.total_gpus), r.tp, r.pp, r.dp);
+  const Fabric full = FabricFor(r, r.total_gpus);
+  SendMemo memo;
+  StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo);
   double tokens = in.m * in.mb * in.seq * r.cp * r.dp;
   double peak = r.gpu->peak_tflops[static_cast<int>(in.lp.gemm)].dense;
   double fpt = 3.0 * ForwardFlopsPerToken(r.arch, in.seq * r.cp);   // forward + 2x backward
@@ -298,11 +315,13 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
   }
   // One GPU alone, compute only: the reference the scaling efficiency divides by.
   LayerPack one = r.tp == 1 ? pack : Layers(in, 1);
-  double t_one = 3.0 * (r.arch.layers * one.layer.time_s + one.logits.time_s) +
+  double t_one = r.arch.layers * (one.layer.time_s + one.layer.backward_time_s) + one.logits.time_s +
+                 one.logits.backward_time_s +
                  (in.rc == Recompute::kFull ? r.arch.layers * one.layer.time_s
                   : in.rc == Recompute::kSelective ? r.arch.layers * one.layer.attention_time_s : 0.0);
-  CurveInputs curve{TimesOf(one), TimesOf(pack), s.tp_micro_s, in.mb * in.seq * r.cp / t_one, peak, fpt};
-  ScalingCurve(r, in, curve, out);
+  CurveInputs curve{TimesOf(one), TimesOf(pack), &full, &s, s.tp_micro_s, in.mb * in.seq * r.cp / t_one,
+                    peak, fpt};
+  ScalingCurve(r, in, curve, memo, out);
   out.ceiling = in.d.gemm;
   AddRooflinePoints(pack.layer, pack.logits, "training", out);
   TrainingWarnings(r, in, out, warnings);
@@ -310,15 +329,66 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
 
 }  // namespace
 
-PerformanceReport ComputePerformance(const Resolved& r, const MemoryReport& memory,
-                                     WarningList& warnings) {
-  PerformanceReport out;
+namespace {
+
+// Every field of a fresh report but the two point arrays (~3 KB: re-initialising them costs more
+// than the whole step model). A field added to PerformanceReport must be reset here too.
+void ResetScalars(PerformanceReport& p) {
+  p.model_flops_per_step = p.hardware_flops_per_step = p.step_time_lower_bound_s = 0;
+  p.step_time_s = p.tokens_per_s = p.tokens_per_s_per_gpu = p.tflops_per_gpu = 0;
+  p.mfu = p.hfu = p.comm_fraction = p.bubble_fraction = 0;
+  p.micro_batches = 0;
+  p.breakdown = {};
+  p.time_to_train_s = p.gpu_hours = 0;
+  p.scaling_count = p.scaling_break_gpus = 0;
+  p.ceiling = {};
+  p.roofline_count = 0;
+  p.ttft_s = p.tpot_s = p.output_tokens_per_s = p.output_tokens_per_s_per_gpu = 0;
+  p.decode_tokens_per_s = p.request_latency_s = 0;
+  p.best_batch = 0;
+  p.best_batch_output_tokens_per_s = p.best_batch_tpot_s = p.best_batch_ttft_s = 0;
+}
+
+// Points [from, to) that a previous evaluation of the reused report wrote and this one did not.
+template <class Points>
+void ClearStale(Points& points, int from, int to) {
+  for (int i = from; i < to; ++i) points[i] = {};
+}
+
+}  // namespace
+
+// The points below each count are written whole by the models; the ones above it are cleared if
+// an earlier evaluation left them, so the report ends as a freshly built one would.
+void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
+                            PerformanceReport& out) {
+  const int old_scaling = out.scaling_count, old_roofline = out.roofline_count;
+  ResetScalars(out);
   if (r.scenario->workload.kind == WorkloadKind::kInference) {
     ComputeInference(r, memory, warnings, out);
   } else {
     ComputeTraining(r, warnings, out);
   }
+  ClearStale(out.scaling, out.scaling_count, old_scaling);
+  ClearStale(out.roofline, out.roofline_count, old_roofline);
+}
+
+PerformanceReport ComputePerformance(const Resolved& r, const MemoryReport& memory,
+                                     WarningList& warnings) {
+  PerformanceReport out;
+  ComputePerformanceInto(r, memory, warnings, out);
   return out;
+}
+
+// One layer's operations (and the logits) as points of the roofline chart.
+void AddRooflinePoints(const LayerCost& layer, const OpCost& logits, std::string_view phase,
+                       PerformanceReport& out) {
+  auto add = [&](std::string_view name, const OpCost& op) {
+    if (out.roofline_count >= PerformanceReport::kMaxRooflinePoints || op.flops + op.bytes <= 0) return;
+    out.roofline[out.roofline_count++] = {name, phase, op.flops, op.bytes, op.intensity,
+                                          op.attainable_tflops, op.time_s, op.compute_bound};
+  };
+  for (int i = 0; i < kLayerOpCount; ++i) add(kOpNames[i], layer.ops[i]);
+  add("logits", logits);
 }
 
 }  // namespace gpucfg

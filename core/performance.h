@@ -93,6 +93,9 @@ struct PerformanceReport {
 
 PerformanceReport ComputePerformance(const Resolved& r, const MemoryReport& memory,
                                      WarningList& warnings);
+// The same, written in place (a reused report: no ~3 KB temporary to zero and copy).
+void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
+                            PerformanceReport& out);
 
 // [SECTION] Pieces shared by training and inference (used by tests and the CLI) ------------------
 
@@ -105,6 +108,10 @@ double ForwardFlopsPerToken(const TransformerArch& a, double context);
 
 // The cluster's fabric as `gpus` GPUs of it see it (fewer GPUs: fewer nodes).
 Fabric FabricFor(const Resolved& r, int gpus);
+
+// Appends one layer's operations and the logits, for `phase`, to out.roofline (the chart's points).
+void AddRooflinePoints(const LayerCost& layer, const OpCost& logits, std::string_view phase,
+                       PerformanceReport& out);
 
 // Inference (inference.cpp): fills the inference fields of `out`.
 void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
