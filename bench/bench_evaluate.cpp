@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <new>
 
+#include "bench_scenario.h"
 #include "evaluate.h"
 
 namespace {
@@ -31,24 +32,9 @@ void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
-gpucfg::Scenario Gpt3On1024A100() {
-  gpucfg::Scenario s;
-  s.cluster.gpu = "A100-SXM4-80GB";
-  s.cluster.gpus_per_node = 8, s.cluster.nodes = 128;
-  s.cluster.intra_node = "nvswitch", s.cluster.inter_node = "ib-hdr", s.cluster.nics_per_node = 8;
-  s.workload.model = "gpt3-175b";
-  s.workload.seq_len = 2048, s.workload.global_batch = 1536, s.workload.micro_batch = 1;
-  s.workload.train_tokens = 300e9;
-  s.parallelism.tp = 8, s.parallelism.pp = 16, s.parallelism.zero = 1;
-  s.parallelism.sequence_parallel = true;
-  s.parallelism.recompute = gpucfg::Recompute::kSelective;
-  s.parallelism.interleave = 2;
-  return s;
-}
-
 void BM_EvaluateGpt3On1024A100(benchmark::State& state) {
   const gpucfg::Catalog& catalog = gpucfg::BuiltinCatalog();
-  gpucfg::Scenario s = Gpt3On1024A100();
+  gpucfg::Scenario s = gpucfg::bench::Gpt3On1024A100();
   gpucfg::Report report;
   gpucfg::EvaluateInto(s, catalog, report);  // warm: sizes the report's storage once
   long allocations = 0;

@@ -7,32 +7,13 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "bench_scenario.h"
 #include "evaluate.h"
-
-namespace {
-
-// Same scenario as bench_evaluate.cpp.
-gpucfg::Scenario Gpt3On1024A100() {
-  gpucfg::Scenario s;
-  s.cluster.gpu = "A100-SXM4-80GB";
-  s.cluster.gpus_per_node = 8, s.cluster.nodes = 128;
-  s.cluster.intra_node = "nvswitch", s.cluster.inter_node = "ib-hdr", s.cluster.nics_per_node = 8;
-  s.workload.model = "gpt3-175b";
-  s.workload.seq_len = 2048, s.workload.global_batch = 1536, s.workload.micro_batch = 1;
-  s.workload.train_tokens = 300e9;
-  s.parallelism.tp = 8, s.parallelism.pp = 16, s.parallelism.zero = 1;
-  s.parallelism.sequence_parallel = true;
-  s.parallelism.recompute = gpucfg::Recompute::kSelective;
-  s.parallelism.interleave = 2;
-  return s;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   const int n = argc > 1 ? std::max(1, std::atoi(argv[1])) : 200000;
   const gpucfg::Catalog& catalog = gpucfg::BuiltinCatalog();
-  const gpucfg::Scenario s = Gpt3On1024A100();
+  const gpucfg::Scenario s = gpucfg::bench::Gpt3On1024A100();
   gpucfg::Report report;
   for (int i = 0; i < 1000; ++i) gpucfg::EvaluateInto(s, catalog, report);  // warm up the JIT
   double best = 1e300;

@@ -1,0 +1,25 @@
+// The scenario every evaluation bench times (native Google Benchmark and the wasm/node bench):
+// GPT-3 175B on 1024 A100-SXM4-80GB, 128 DGX A100 nodes with 8 x HDR, TP 8 x PP 16 x DP 8,
+// selective recompute, sequence parallel, 2 virtual stages.
+#pragma once
+
+#include "scenario.h"
+
+namespace gpucfg::bench {
+
+inline Scenario Gpt3On1024A100() {
+  Scenario s;
+  s.cluster.gpu = "A100-SXM4-80GB";
+  s.cluster.gpus_per_node = 8, s.cluster.nodes = 128;
+  s.cluster.intra_node = "nvswitch", s.cluster.inter_node = "ib-hdr", s.cluster.nics_per_node = 8;
+  s.workload.model = "gpt3-175b";
+  s.workload.seq_len = 2048, s.workload.global_batch = 1536, s.workload.micro_batch = 1;
+  s.workload.train_tokens = 300e9;
+  s.parallelism.tp = 8, s.parallelism.pp = 16, s.parallelism.zero = 1;
+  s.parallelism.sequence_parallel = true;
+  s.parallelism.recompute = Recompute::kSelective;
+  s.parallelism.interleave = 2;
+  return s;
+}
+
+}  // namespace gpucfg::bench
