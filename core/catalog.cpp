@@ -3,6 +3,7 @@
 // id/source) and writes the catalog back out in the same schema. Nothing here throws: the wasm
 // build has exceptions disabled, so the JSON is parsed with exceptions off and every type checked.
 #include "catalog.h"
+#include "scenario_fields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -250,19 +251,15 @@ bool ParseInterconnect(const Json& j, const std::string& path, Issues& issues, I
 
 bool ParseArch(const Json& j, const std::string& path, Issues& issues, TransformerArch& a) {
   FieldReader r(j, path, "a model architecture", issues);
-  r.Integer("layers", a.layers);
-  r.Integer("hidden", a.hidden);
-  r.Integer("heads", a.heads);
-  r.Integer("kv_heads", a.kv_heads);
-  r.Integer("ffn_hidden", a.ffn_hidden);
-  r.Integer("vocab", a.vocab);
-  r.Integer("max_seq", a.max_seq);
-  r.Flag("glu", a.glu);
-  r.Flag("tied_embeddings", a.tied_embeddings);
-  r.Flag("learned_positions", a.learned_positions);
-  r.Flag("encoder_only", a.encoder_only);
-  r.Integer("experts", a.experts);
-  r.Integer("top_k", a.top_k);
+  // The same architecture keys as an inline scenario model (scenario_fields.h), read leniently
+  // on ranges: the catalog checks types, Resolve checks the shape. VisitArch names its keys with
+  // string literals, so name.data() is NUL-terminated and outlives the reader.
+  struct ArchKeys {
+    FieldReader& r;
+    void Field(std::string_view name, int& v, int, int, std::string_view) { r.Integer(name.data(), v); }
+    void Field(std::string_view name, bool& v, std::string_view) { r.Flag(name.data(), v); }
+  } keys{r};
+  VisitArch(keys, a);
   return r.Finish({"layers", "hidden", "heads", "vocab"});
 }
 
