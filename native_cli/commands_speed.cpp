@@ -83,7 +83,16 @@ void RooflineSvg(const RooflineChart& chart, const PerformanceReport* p, const s
 void ScaleSvg(const PerformanceReport& p, const std::string& title) {
   int n = p.scaling[p.scaling_count - 1].gpus;
   Plot pl{0, std::max(1.0, std::log2(double(n))), 0, 1.05, false, false};
-  std::cout << SvgOpen(title, "GPUs (log2)", "scaling efficiency / communication fraction");
+  std::cout << SvgOpen(title, "GPUs (log2)", "percent");
+  for (int pct = 0; pct <= 100; pct += 25) {  // y grid and ticks
+    double y = pl.Y(pct / 100.0);
+    std::printf("<line x1=\"60\" y1=\"%.1f\" x2=\"620\" y2=\"%.1f\" stroke=\"#e5e5e5\"/>"
+                "<text x=\"54\" y=\"%.1f\" text-anchor=\"end\">%d%%</text>\n", y, y, y + 4, pct);
+  }
+  if (p.scaling_break_gpus > 0) {  // where exposed communication reaches half the step
+    double x = pl.X(std::log2(double(p.scaling_break_gpus)));
+    std::printf("<line x1=\"%.1f\" y1=\"40\" x2=\"%.1f\" y2=\"380\" stroke=\"#d62728\" stroke-dasharray=\"4 3\"/>\n", x, x);
+  }
   std::string eff, comm;
   for (int i = 0; i < p.scaling_count; ++i) {
     const ScalingPoint& s = p.scaling[i];
@@ -96,7 +105,8 @@ void ScaleSvg(const PerformanceReport& p, const std::string& title) {
   }
   std::printf("<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=\"%s\"/>\n", eff.c_str());
   std::printf("<polyline fill=\"none\" stroke=\"#d62728\" stroke-width=\"2\" points=\"%s\"/>\n", comm.c_str());
-  std::cout << "<text x=\"70\" y=\"55\" fill=\"#1f77b4\">efficiency</text><text x=\"70\" y=\"70\" fill=\"#d62728\">communication fraction</text>\n</svg>\n";
+  std::cout << "<text x=\"620\" y=\"290\" text-anchor=\"end\" fill=\"#1f77b4\">scaling efficiency</text>"
+               "<text x=\"620\" y=\"305\" text-anchor=\"end\" fill=\"#d62728\">exposed communication / step</text>\n</svg>\n";
 }
 
 // [SECTION] roofline -----------------------------------------------------------------------------
