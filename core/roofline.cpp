@@ -74,6 +74,25 @@ double StreamBytes(const LayerPrecision& lp) { return std::max(2.0, lp.act_bytes
 
 double ShapeEff(double m, double n, double k, double batch, int sms, Precision p, double epilogue);
 
+// The shape efficiencies of a GEMM's forward, dgrad and wgrad passes (the last two with backward).
+struct GemmEffs { double fwd = 0, dgrad = 0, wgrad = 0; };
+
+GemmEffs EffsOf(double m, double n, double k, double batch, Precision p, int sms, bool backward) {
+  GemmEffs e;
+  e.fwd = ShapeEff(m, n, k, batch, sms, p, 32.0);
+  if (backward) {
+    e.dgrad = ShapeEff(m, k, n, batch, sms, p, 32.0);
+    e.wgrad = ShapeEff(k, n, m, batch, sms, p, 128.0);
+  }
+  return e;
+}
+
+// Time of an op whose roofline point is not reported (a backward pass): MakeOp's time alone.
+double OpTime(double flops, double bytes, double rate_tflops, const DeviceRates& d, int kernels) {
+  return TimeOf(flops, bytes, rate_tflops, d.gemm.achievable_hbm_gbps) +
+         (flops + bytes > 0 ? kernels * d.kernel_overhead_s : 0);
+}
+
 // A dense GEMM (m x k) * (k x n), batched, weights or second operand of `b_bytes` per element.
 // With `backward`, also its backward: dX = dY W^T (m x k, reduction over n) and dW = X^T dY
 // (k x n, reduction over m) at their own shapes (the tp-split per-GPU shapes the caller passes).
@@ -81,19 +100,22 @@ double ShapeEff(double m, double n, double k, double batch, int sms, Precision p
 // Megatron-LM core/tensor_parallel/layers.py): its epilogue reads and writes 4-byte C, 4x the
 // bytes of a 16-bit C write, so its fixed per-tile epilogue is taken as 4x (128 K-steps).
 OpCost Gemm(double m, double n, double k, double batch, double act_b, double b_bytes,
-            const RooflineCeiling& c, const DeviceRates& d, bool backward = false) {
+            const RooflineCeiling& c, const DeviceRates& d, bool backward, const GemmEffs& eff) {
   double flops = 2.0 * m * n * k * batch;
   double bytes = batch * (m * k * act_b + k * n * b_bytes + m * n * act_b);
-  double eff = ShapeEff(m, n, k, batch, d.sms, c.precision, 32.0);
-  OpCost op = MakeOp(flops, bytes, c.achievable_tflops * eff, d, 1);
+  OpCost op = MakeOp(flops, bytes, c.achievable_tflops * eff.fwd, d, 1);
   if (backward) {
-    double dgrad_eff = ShapeEff(m, k, n, batch, d.sms, c.precision, 32.0);
-    double wgrad_eff = ShapeEff(k, n, m, batch, d.sms, c.precision, 128.0);
     double wgrad_bytes = batch * (m * k * act_b + m * n * act_b + 8.0 * k * n);
-    op.backward_time_s = MakeOp(flops, bytes, c.achievable_tflops * dgrad_eff, d, 1).time_s +
-                         MakeOp(flops, wgrad_bytes, c.achievable_tflops * wgrad_eff, d, 1).time_s;
+    op.backward_time_s = OpTime(flops, bytes, c.achievable_tflops * eff.dgrad, d, 1) +
+                         OpTime(flops, wgrad_bytes, c.achievable_tflops * eff.wgrad, d, 1);
   }
   return op;
+}
+
+OpCost Gemm(double m, double n, double k, double batch, double act_b, double b_bytes,
+            const RooflineCeiling& c, const DeviceRates& d, bool backward = false) {
+  return Gemm(m, n, k, batch, act_b, b_bytes, c, d, backward,
+              EffsOf(m, n, k, batch, c.precision, d.sms, backward));
 }
 
 }  // namespace
@@ -157,12 +179,16 @@ double ShapeEff(double m, double n, double k, double batch, int sms, Precision p
   // Tiles come fastest first; with whole m and n no utilisation exceeds 1, so a tile no faster
   // than the best found so far cannot beat it (exact: rounding is monotone) and is skipped.
   const bool whole = double(im) == m && double(in) == n && m * n < 0x1p53;
+  const double mn = m * n;
   double best = 0;
   for (const Tile& t : kTiles) {
     if (whole && t.speed <= best) break;
     i64 tm = (im + i64(t.m) - 1) / i64(t.m), tn = (in + i64(t.n) - 1) / i64(t.n);
+    double tile_util = mn / (double(tm) * t.m * double(tn) * t.n);
+    // wave_util <= 1 bounds this tile by tile_util x speed (exact: rounding is monotone), so a
+    // tile that cannot beat the best even with full waves skips the wave division.
+    if (tile_util * t.speed <= best) continue;
     i64 tiles = tm * tn * ib, waves = (tiles + sm_count - 1) / sm_count;
-    double tile_util = (m * n) / (double(tm) * t.m * double(tn) * t.n);
     double wave_util = double(tiles) / double(waves * sm_count);
     best = std::max(best, tile_util * wave_util * t.speed);
   }
@@ -170,8 +196,9 @@ double ShapeEff(double m, double n, double k, double batch, int sms, Precision p
   double k_ramp = k / (k + epilogue);
   // Tensor Cores want rows of 16 bytes (NVIDIA Deep Learning Performance Guide, "Tensor Core
   // requirements"); misaligned n or k falls back to slower kernels (judgement: 0.6).
+  // align is a power of two (16 bytes over 0.5-8 byte elements) and n, k >= 0: a mask tests it.
   i64 align = BytesPerElement(p) >= 1 ? i64(16 / BytesPerElement(p)) : 32;
-  bool aligned = in % align == 0 && ik % align == 0;
+  bool aligned = ((in | ik) & (align - 1)) == 0;
   return best * k_ramp * (aligned ? 1.0 : 0.6);
 }
 }  // namespace
@@ -306,18 +333,31 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
   AttentionOps(a, s, lp, d, out);
   out.ops[int(OpKind::kOutProj)] = Gemm(T, h, a.heads * hd / t, 1, act, wb, d.gemm, d, train);
   // MoE: each token visits top_k experts; the weights of every expert hit are read.
-  OpCost mlp_up = Gemm(T * k, up, h, 1, act, wb, d.gemm, d, train);
-  OpCost mlp_down = Gemm(T * k, h, f, 1, act, wb, d.gemm, d, train);
-  if (experts_read > 1) {
+  if (experts_read <= 1) {
+    const Precision p = d.gemm.precision;
+    GemmEffs up_eff = EffsOf(T * k, up, h, 1, p, d.sms, train), down_eff;
+    if (train && up == f) {
+      // No GLU: mlp_down (T x f -> h) is mlp_up's transpose, so each one's forward shape is the
+      // other's dgrad shape; only its wgrad shape is new.
+      down_eff = {up_eff.dgrad, up_eff.fwd, ShapeEff(f, h, T * k, 1, d.sms, p, 128.0)};
+    } else {
+      down_eff = EffsOf(T * k, h, f, 1, p, d.sms, train);
+    }
+    out.ops[int(OpKind::kMlpUp)] = Gemm(T * k, up, h, 1, act, wb, d.gemm, d, train, up_eff);
+    out.ops[int(OpKind::kMlpDown)] = Gemm(T * k, h, f, 1, act, wb, d.gemm, d, train, down_eff);
+  } else {
+    // Grouped expert GEMMs: only the dense GEMMs' FLOPs and bytes are kept, so no backward here.
+    OpCost mlp_up = Gemm(T * k, up, h, 1, act, wb, d.gemm, d);
+    OpCost mlp_down = Gemm(T * k, h, f, 1, act, wb, d.gemm, d);
     mlp_up = MakeOp(mlp_up.flops, mlp_up.bytes + (experts_read - 1) * up * h * wb,
                     d.gemm.achievable_tflops * GemmShapeEfficiency(T * k / experts_read, up, h, experts_read, d.sms, d.gemm.precision), d, 1);
     mlp_down = MakeOp(mlp_down.flops, mlp_down.bytes + (experts_read - 1) * f * h * wb,
                       d.gemm.achievable_tflops * GemmShapeEfficiency(T * k / experts_read, h, f, experts_read, d.sms, d.gemm.precision), d, 1);
     // Expert backward: dgrad + wgrad at the forward's grouped shapes (2 x forward).
     if (train) mlp_up.backward_time_s = 2.0 * mlp_up.time_s, mlp_down.backward_time_s = 2.0 * mlp_down.time_s;
+    out.ops[int(OpKind::kMlpUp)] = mlp_up;
+    out.ops[int(OpKind::kMlpDown)] = mlp_down;
   }
-  out.ops[int(OpKind::kMlpUp)] = mlp_up;
-  out.ops[int(OpKind::kMlpDown)] = mlp_down;
   StreamOps(a, s, lp, d, s.dropout, out);
   for (const OpCost& op : out.ops)
     out.flops += op.flops, out.time_s += op.time_s, out.backward_time_s += op.backward_time_s;
