@@ -204,7 +204,7 @@ constexpr Entry kStrings[] = {
     {S::kCompareHint, "Best value of each row in green.", "每行最佳值以绿色显示。"},
     {S::kMemoryFits, "Memory per GPU", "每 GPU 显存"},
     {S::kSlot, "Slot", "槽位"},
-    {S::kCostPerMAny, "Cost per 1M tokens (trained / output)", "每百万 token 成本（训练 / 输出）"},
+    {S::kCostPerMAny, "Cost / 1M tokens (train / serve)", "每百万 token 成本（训练 / 输出）"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 
