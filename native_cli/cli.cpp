@@ -1,6 +1,8 @@
 // Input reading and error printing shared by every subcommand.
 #include "cli.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -46,6 +48,13 @@ bool LoadScenario(Context& ctx, const std::string& path, Scenario& out) {
   }
   out = parsed.scenario;
   return true;
+}
+
+void PrintJsonSection(const std::string& document, const char* key) {
+  nlohmann::json full = nlohmann::json::parse(document, nullptr, false);
+  nlohmann::json section = full.is_object() && full.contains(key) ? full[key] : nlohmann::json();
+  nlohmann::json out = {{"schema_version", kSchemaVersion}, {key, section}};
+  std::cout << out.dump(2) << "\n";
 }
 
 void AddFormatOption(CLI::App* cmd, Format& format, bool allow_csv, bool allow_svg) {

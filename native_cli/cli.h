@@ -29,6 +29,10 @@ bool LoadScenario(Context& ctx, const std::string& path, Scenario& out);
 // Prints a contract error list on stderr and sets exit code 2.
 void FailWith(Context& ctx, const Issues& errors);
 
+// Prints {"schema_version": 1, KEY: document[KEY]} for a contract document given as text (one
+// section of a report, one array of the catalog).
+void PrintJsonSection(const std::string& document, const char* key);
+
 // Adds `--format` with the allowed values; default table.
 void AddFormatOption(CLI::App* cmd, Format& format, bool allow_csv = false, bool allow_svg = false);
 

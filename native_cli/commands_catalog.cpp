@@ -57,12 +57,7 @@ void AddCatalogCommands(CLI::App& app, Context& ctx) {
   auto* gpus = app.add_subcommand("gpus", "list the GPU catalog");
   AddFormatOption(gpus, format);
   gpus->callback([&] {
-    if (format == Format::kJson) {
-      nlohmann::json all = nlohmann::json::parse(CatalogToJson(ctx.catalog), nullptr, false);
-      nlohmann::json out = {{"schema_version", kSchemaVersion}, {"gpus", all["gpus"]}};
-      std::cout << out.dump(2) << "\n";
-      return;
-    }
+    if (format == Format::kJson) return PrintJsonSection(CatalogToJson(ctx.catalog), "gpus");
     PrintGpuTable(ctx.catalog);
   });
 
@@ -82,12 +77,7 @@ void AddCatalogCommands(CLI::App& app, Context& ctx) {
   auto* models = app.add_subcommand("models", "list the model presets");
   AddFormatOption(models, format);
   models->callback([&] {
-    if (format == Format::kJson) {
-      nlohmann::json all = nlohmann::json::parse(CatalogToJson(ctx.catalog), nullptr, false);
-      nlohmann::json out = {{"schema_version", kSchemaVersion}, {"models", all["models"]}};
-      std::cout << out.dump(2) << "\n";
-      return;
-    }
+    if (format == Format::kJson) return PrintJsonSection(CatalogToJson(ctx.catalog), "models");
     std::vector<std::vector<std::string>> rows = {
         {"id", "name", "params", "layers", "hidden", "heads", "kv", "ffn", "vocab", "seq", "GLU"}};
     for (const ModelPreset& m : ctx.catalog.models) {

@@ -1,6 +1,4 @@
 // Scenario commands: evaluate (the whole report), memory (its memory section), example, schema.
-#include <nlohmann/json.hpp>
-
 #include <iostream>
 
 #include "cli.h"
@@ -102,13 +100,8 @@ void RunScenario(Context& ctx, const std::string& path, Format format, const cha
   if (!r.errors.empty()) return FailWith(ctx, r.errors);
   if (format != Format::kJson) return print(s, r);
   std::string text = ReportToJson(r);
-  if (!section) {
-    std::cout << text << "\n";
-    return;
-  }
-  nlohmann::json full = nlohmann::json::parse(text, nullptr, false);
-  nlohmann::json out = {{"schema_version", kSchemaVersion}, {section, full[section]}};
-  std::cout << out.dump(2) << "\n";
+  if (section) return PrintJsonSection(text, section);
+  std::cout << text << "\n";
 }
 
 }  // namespace
