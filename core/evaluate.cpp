@@ -2,6 +2,7 @@
 #include "evaluate.h"
 
 #include "resolve.h"
+#include "roofline.h"
 
 namespace gpucfg {
 
@@ -40,6 +41,7 @@ Confidence ConfidenceOf(const Resolved& r) {
 void AddAssumptions(const Resolved& r, WarningList& a) {
   a.Add("memory_overheads_estimated", "/cluster/gpu");
   if (r.scenario->workload.kind == WorkloadKind::kTraining) a.Add("training_flops_6nd", "/workload");
+  a.Add("gemm_sustained", "/speed/sustained_efficiency", SustainedEfficiency(r.scenario->speed));
   a.Add("power_board_tdp", "/cluster/gpu", r.gpu->tdp_watts);
   if (r.per_gpu_hour > 0 && r.scenario->pricing.per_gpu_hour <= 0)
     a.Add("price_from_catalog", "/pricing/per_gpu_hour", r.per_gpu_hour);

@@ -85,12 +85,13 @@ json RooflineJson(const PerformanceReport& p) {
                       {"time_s", Num(x.time_s)}, {"compute_bound", x.compute_bound}});
   }
   return {{"precision", PrecisionName(c.precision)}, {"peak_tflops", Num(c.peak_tflops)},
-          {"achievable_tflops", Num(c.achievable_tflops)}, {"hbm_gbps", Num(c.hbm_gbps)},
+          {"achievable_tflops", Num(c.achievable_tflops)}, {"sustained_tflops", Num(c.sustained_tflops)},
+          {"hbm_gbps", Num(c.hbm_gbps)},
           {"achievable_hbm_gbps", Num(c.achievable_hbm_gbps)},
           {"ridge_flops_per_byte", Num(c.ridge_flops_per_byte)},
           {"peak_ridge_flops_per_byte", Num(c.peak_ridge_flops_per_byte)},
           {"matmul_efficiency", Num(c.matmul_efficiency)}, {"hbm_efficiency", Num(c.hbm_efficiency)},
-          {"points", points}};
+          {"sustained_efficiency", Num(c.sustained_efficiency)}, {"points", points}};
 }
 
 json PerformanceJson(const PerformanceReport& p) {

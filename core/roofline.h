@@ -21,17 +21,20 @@ struct RooflineCeiling {
   Precision precision = Precision::kBf16;
   double peak_tflops = 0;            // datasheet, dense (or 2:4 sparse on request)
   double achievable_tflops = 0;      // best real GEMM (peak x matmul efficiency)
+  double sustained_tflops = 0;       // what GEMMs reach in a running job (achievable x sustained)
   double hbm_gbps = 0;               // datasheet
   double achievable_hbm_gbps = 0;    // STREAM-like kernels
   double ridge_flops_per_byte = 0;   // achievable_tflops / achievable_hbm_gbps (x 1000)
   double peak_ridge_flops_per_byte = 0;
   double matmul_efficiency = 0;
   double hbm_efficiency = 0;
+  double sustained_efficiency = 0;
 };
 
 // Efficiency that real kernels reach (fractions of the datasheet figure).
 double MatmulEfficiency(const GpuSpec& gpu, Precision p, const SpeedOptions& o);
 double HbmEfficiency(const GpuSpec& gpu, const SpeedOptions& o);
+double SustainedEfficiency(const SpeedOptions& o);
 
 RooflineCeiling Ceiling(const GpuSpec& gpu, Precision p, bool sparse, const SpeedOptions& o = {});
 

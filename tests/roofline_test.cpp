@@ -99,6 +99,32 @@ TEST(Roofline, LayerOpsTrainingComputeBoundDecodeMemoryBound) {
   EXPECT_GT(decode.time_s, weights / (d.gemm.achievable_hbm_gbps * 1e9));
 }
 
+// In a running job Tensor Core kernels get the sustained share of the microbenchmark rate (0.85
+// by default): a large compute-bound GEMM slows by 1/0.85, a memory-bound decode GEMM does not; an
+// override of 1.0 restores the microbenchmark, and an absurdly small one is floored (finite times).
+TEST(Roofline, SustainedEfficiencyScalesComputeBoundOpsOnly) {
+  const GpuSpec& g = Gpu("A100-SXM4-80GB");
+  RooflineCeiling c = Ceiling(g, Precision::kBf16, false);
+  EXPECT_DOUBLE_EQ(c.sustained_tflops, c.achievable_tflops * 0.85);
+  SpeedOptions micro;
+  micro.sustained_efficiency = 1.0;
+  EXPECT_DOUBLE_EQ(Ceiling(g, Precision::kBf16, false, micro).sustained_tflops, c.achievable_tflops);
+  TransformerArch a = speedtest::Gpt(32, 4096, 32, 50304);
+  LayerPrecision lp;
+  LayerShape s;
+  s.batch = 4, s.q_tokens = 2048, s.context = 2048;
+  auto mlp_up = [&](const SpeedOptions& o) {
+    return LayerForward(a, s, lp, RatesFor(g, lp, false, o)).ops[int(OpKind::kMlpUp)].time_s;
+  };
+  double kernel = 2e-6;  // the per-kernel overhead is not a Tensor Core rate: it does not scale
+  EXPECT_NEAR((mlp_up({}) - kernel) / (mlp_up(micro) - kernel), 1 / 0.85, 1e-9);
+  s.batch = 1, s.q_tokens = 1, s.phase = Phase::kDecode;
+  EXPECT_DOUBLE_EQ(mlp_up({}), mlp_up(micro));
+  SpeedOptions tiny;
+  tiny.sustained_efficiency = 1e-300;
+  EXPECT_DOUBLE_EQ(Ceiling(g, Precision::kBf16, false, tiny).sustained_efficiency, 0.01);
+}
+
 // Training fills per-op backward costs; inference phases do not.
 TEST(Roofline, TrainingBackwardCosts) {
   const GpuSpec& g = Gpu("A100-SXM4-80GB");

@@ -104,11 +104,14 @@ Chart DrawChartFrame(const char* name, float height, const ChartAxis& x, const C
   return c;
 }
 
-void LegendItem(ImU32 color, const char* text, bool dot) {
-  const ImVec2 p = ImGui::GetCursorScreenPos();
+void LegendItem(ImU32 color, const char* text, bool dot, bool dashed) {
   const float h = ImGui::GetTextLineHeight(), w = dot ? h * 0.6f : h * 1.4f;
+  // Wrap to the next line rather than run past the panel (longer labels, narrower windows).
+  if (ImGui::GetContentRegionAvail().x < w + 4 + ImGui::CalcTextSize(text).x) ImGui::NewLine();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (dot) dl->AddCircleFilled(ImVec2(p.x + w / 2, p.y + h / 2), w / 2, color);
+  else if (dashed) DashedLine(dl, ImVec2(p.x, p.y + h / 2), ImVec2(p.x + w, p.y + h / 2), color, 1.5f, 4.0f);
   else dl->AddLine(ImVec2(p.x, p.y + h / 2), ImVec2(p.x + w, p.y + h / 2), color, 2.5f);
   ImGui::Dummy(ImVec2(w, h));
   ImGui::SameLine(0, 4);

@@ -38,7 +38,7 @@ Chart DrawChartFrame(const char* name, float height, const ChartAxis& x, const C
                      const char* x_title, const char* y_title);
 
 // A legend entry drawn inline: a colour swatch (line or dot) and its text, then SameLine.
-void LegendItem(ImU32 color, const char* text, bool dot = false);
+void LegendItem(ImU32 color, const char* text, bool dot = false, bool dashed = false);
 
 // Dashed straight line (ImDrawList has none).
 void DashedLine(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash = 6.0f);

@@ -44,7 +44,7 @@ enum class S : int {
   kInferenceTitle, kRequestLatency, kDecodeTokensPerS, kBestBatch, kBestBatchNone, kLatencyTargets,
   kCostPerMTokens, kPrefillPart, kDecodePart, kShare,
   // roofline
-  kRooflineTitle, kIntensityAxis, kTflopsAxis, kPeakCompute, kAchievableMatmul, kHbmBandwidth,
+  kRooflineTitle, kIntensityAxis, kTflopsAxis, kPeakCompute, kAchievableMatmul, kSustainedMatmul, kHbmBandwidth,
   kRidge, kComputeBound, kMemoryBound, kOp, kPhase, kIntensity, kAttainable, kOpTime, kFlops,
   kHbmBytes, kRooflineHint,
   // scaling

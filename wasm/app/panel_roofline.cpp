@@ -75,6 +75,9 @@ Boxes DrawCeilings(const Chart& ch, const RooflineCeiling& c) {
   ch.PushClip();
   DrawRoof(ch, c.peak_tflops, c.hbm_gbps, kPeakColor, kPeakColor, true);
   const ImVec2 ridge = DrawRoof(ch, c.achievable_tflops, c.achievable_hbm_gbps, kHbmColor, kComputeColor, false);
+  // What the ops are priced at: the microbenchmark roof times the sustained-in-a-job share.
+  const float sustained_y = ch.Y(c.sustained_tflops);
+  DashedLine(ch.dl, ImVec2(ridge.x, sustained_y), ImVec2(ch.p1.x, sustained_y), kComputeColor, 1.5f);
   DashedLine(ch.dl, ImVec2(ridge.x, ridge.y), ImVec2(ridge.x, ch.p1.y), kColorMuted, 1.0f, 4.0f);
   ch.PopClip();
   Boxes placed;
@@ -146,12 +149,15 @@ void DrawPoints(const Chart& ch, const PerformanceReport& p, Boxes placed) {
   PointTooltip(r);
 }
 
-void DrawLegend() {
+// The sustained roof has no label on the chart (it runs through the points): the legend names it.
+void DrawLegend(const RooflineCeiling& c) {
   LegendItem(kComputeColor, T(S::kComputeBound), true);
   LegendItem(kMemoryColor, T(S::kMemoryBound), true);
   LegendItem(kComputeColor, T(S::kAchievableMatmul));
+  const std::string sustained = std::string(T(S::kSustainedMatmul)) + Fmt(" %.0f TFLOP/s", c.sustained_tflops);
+  LegendItem(kComputeColor, sustained.c_str(), false, true);
   LegendItem(kHbmColor, T(S::kHbmBandwidth));
-  LegendItem(kPeakColor, T(S::kPeakCompute));
+  LegendItem(kPeakColor, T(S::kPeakCompute), false, true);
   ImGui::NewLine();
 }
 
@@ -202,7 +208,7 @@ void DrawRooflinePanel() {
   const float height = std::clamp(ImGui::GetContentRegionAvail().y * 0.62f, 300.0f, 420.0f);
   const Chart ch = DrawChartFrame("roofline_chart", height, x, y, T(S::kIntensityAxis), T(S::kTflopsAxis));
   DrawPoints(ch, p, DrawCeilings(ch, c));
-  DrawLegend();
+  DrawLegend(c);
   ImGui::Spacing();
   DrawTable(p);
 }
