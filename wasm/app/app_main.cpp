@@ -24,6 +24,25 @@ GLFWwindow* g_window = nullptr;
 EM_JS(int, CanvasCssWidth, (), { return Module["canvas"] ? Module["canvas"].clientWidth | 0 : 0; });
 EM_JS(int, CanvasCssHeight, (), { return Module["canvas"] ? Module["canvas"].clientHeight | 0 : 0; });
 
+// Emscripten 3.1.6's GLFW hands the browser's raw wheel deltas to the scroll callback (pixels, or
+// lines in Firefox, and positive = down), where ImGui expects notches with positive = up: a wheel
+// turn scrolled the wrong way and by ~100 notches. A listener notes each event's unit; the
+// callback converts to notches (about 100 px or 3 lines each, the browsers' usual step).
+EM_JS(void, WatchWheelUnit, (), {
+  if (!Module["canvas"]) return;
+  Module["gpucfgWheelMode"] = 0;
+  Module["canvas"].addEventListener("wheel", function(e) { Module["gpucfgWheelMode"] = e.deltaMode; }, true);
+});
+EM_JS(int, WheelMode, (), { return Module["gpucfgWheelMode"] | 0; });
+
+void OnScroll(GLFWwindow*, double dx, double dy) {
+  const int mode = WheelMode();  // DOM_DELTA_PIXEL 0, LINE 1, PAGE 2
+  const double per_notch = mode == 0 ? 100.0 : mode == 1 ? 3.0 : 1.0;
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheelH -= static_cast<float>(dx / per_notch);
+  io.MouseWheel -= static_cast<float>(dy / per_notch);
+}
+
 void LoadFont() {
   ImGuiIO& io = ImGui::GetIO();
   static ImVector<ImWchar> ranges;
@@ -126,6 +145,8 @@ int main() {
   ApplyTheme();
   LoadFont();
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+  WatchWheelUnit();
+  glfwSetScrollCallback(g_window, OnScroll);  // replaces the backend's (see OnScroll)
   ImGui_ImplOpenGL3_Init("#version 300 es");
   LoadExample("default");
   emscripten_set_main_loop(Frame, 0, false);

@@ -23,6 +23,8 @@ enum class S : int {
   kWeightPrecision,
   kParallelism, kTp, kPp, kDp, kZero, kSequenceParallel, kRecompute, kRecomputeNone,
   kRecomputeSelective, kRecomputeFull, kInterleave,
+  kExpert, kSustained, kMatmulEff, kHbmEff, kTpOverlap, kDpOverlap, kUsableGib, kFragmentation,
+  kTpotTarget, kTtftTarget,
   kPricing, kCurrency, kPerGpuHour, kElectricity, kPue, kCatalogPrice,
   // memory
   kMemoryPerGpu, kFits, kDoesNotFit, kHeadroom, kOverBy, kCapacity, kWeights, kGradients,

@@ -35,6 +35,31 @@ void DrawInferenceRows(WorkloadConfig& w) {
   EnumRow(S::kKvPrecision, w.kv_precision, kWorkloadPrecisionNames);
 }
 
+// The model's overridable judgements (/speed, /memory), folded away by default: engineers checking
+// a figure against their own measurement set them; customers never need to.
+void DrawExpertRows(WorkloadKind kind) {
+  ImGui::Spacing();
+  const bool open = ImGui::CollapsingHeader(T(S::kExpert));
+  MarkLastItem("expert");
+  if (!open || !BeginForm("expert")) return;
+  SpeedOptions& o = App().scenario.speed;
+  MemoryOptions& m = App().scenario.memory;
+  if (kind == WorkloadKind::kInference) {
+    DoubleRow(S::kTpotTarget, o.tpot_target_ms, "%.0f");
+    DoubleRow(S::kTtftTarget, o.ttft_target_ms, "%.0f");
+  }
+  DoubleRow(S::kSustained, o.sustained_efficiency, "%.2f");
+  DoubleRow(S::kMatmulEff, o.matmul_efficiency, "%.2f");
+  DoubleRow(S::kHbmEff, o.hbm_efficiency, "%.2f");
+  if (kind == WorkloadKind::kTraining) {
+    DoubleRow(S::kTpOverlap, o.tp_comm_overlap, "%.2f");
+    DoubleRow(S::kDpOverlap, o.dp_overlap, "%.2f");
+    DoubleRow(S::kFragmentation, m.fragmentation, "%.2f");
+  }
+  DoubleRow(S::kUsableGib, m.usable_gib, "%.1f");
+  EndForm();
+}
+
 }  // namespace
 
 void DrawWorkloadPanel() {
@@ -64,6 +89,7 @@ void DrawWorkloadPanel() {
     }
     EndForm();
   }
+  DrawExpertRows(w.kind);
 }
 
 }  // namespace gpucfg::app

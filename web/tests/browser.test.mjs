@@ -177,6 +177,37 @@ test("the roofline view plots the layer's operations under the GPU's ceilings", 
   await shot("07-roofline-en.png");
 });
 
+test("expert settings fold open and an override changes the speed", async () => {
+  const before = await state();
+  assert.equal(before.scenario.speed.sustained_efficiency, 0);
+  // The section sits at the foot of the inputs column: scroll it into view as a person would.
+  const inputs = await widgetCentre("/cluster/gpu");
+  const gpuRectAtTop = await page.evaluate(() => window.gpucfg.widgetRect("/cluster/gpu"));
+  await page.mouse.move(inputs.x, inputs.y);
+  await page.mouse.wheel(0, 3000);
+  await page.waitForTimeout(150);
+  await click("expert");
+  await page.mouse.wheel(0, 3000);
+  await page.waitForTimeout(150);
+  await click("/speed/sustained_efficiency");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("1");
+  await page.keyboard.press("Enter");
+  await waitFor(() => window.gpucfgState().scenario.speed.sustained_efficiency === 1);
+  const after = await state();
+  // Tensor Core kernels at their full microbenchmark rate: the step gets shorter, memory does not move.
+  assert.ok(after.report.performance.step_time_s < before.report.performance.step_time_s);
+  assert.equal(after.report.performance.roofline.sustained_tflops, after.report.performance.roofline.achievable_tflops);
+  assert.equal(after.report.memory.per_gpu.total_gib, before.report.memory.per_gpu.total_gib);
+  await page.mouse.move(5, 5);
+  await shot("15-expert-en.png");
+  // Scroll the inputs back to the top (the wheel turns the right way: up is up) for the next tests.
+  await page.mouse.move(inputs.x, inputs.y);
+  await page.mouse.wheel(0, -6000);
+  await page.waitForTimeout(150);
+  assert.equal(await page.evaluate(() => window.gpucfg.widgetRect("/cluster/gpu")), gpuRectAtTop);
+});
+
 test("the scaling view shows efficiency from 1 GPU to the cluster, in Chinese", async () => {
   await loadExample("gpt3-175b");
   await waitFor(() => window.gpucfgState().scenario.cluster.nodes === 128);
