@@ -72,17 +72,81 @@ OpCost MakeOp(double flops, double bytes, double rate_tflops, const DeviceRates&
 // "Using FP8 with Transformer Engine"; TensorRT-LLM FP8 likewise quantizes GEMM inputs only).
 double StreamBytes(const LayerPrecision& lp) { return std::max(2.0, lp.act_bytes); }
 
-double ShapeEff(double m, double n, double k, double batch, int sms, Precision p, double epilogue);
+// [SECTION] GEMM shape efficiency (hot path: a few dozen per evaluation) --------------------------
+
+using i64 = long long;
+
+// One GEMM dimension as the tile arithmetic reads it, converted once per GEMM (its forward, dgrad
+// and wgrad passes permute the same three).
+struct Dim {
+  double v;
+  i64 i;        // nearest integer
+  bool exact;   // v is that integer
+};
+Dim DimOf(double v) {
+  const i64 i = i64(v + 0.5);
+  return {v, i, double(i) == v};
+}
+
+// What every pass of a GEMM shares: batch count, SMs, and the alignment mask of the precision.
+struct ShapeCommon {
+  i64 batch, sms, align_mask;
+};
+ShapeCommon CommonOf(double batch, int sms, Precision p) {
+  // Tensor Cores want rows of 16 bytes (NVIDIA Deep Learning Performance Guide, "Tensor Core
+  // requirements"). align is a power of two (16 bytes over 0.5-8 byte elements): a mask tests it.
+  const i64 align = BytesPerElement(p) >= 1 ? i64(16 / BytesPerElement(p)) : 32;
+  return {batch > 1 ? i64(batch + 0.5) : 1, sms > 0 ? sms : 108, align - 1};
+}
+
+// Fraction of the best GEMM rate an m x n x k GEMM reaches (m, n, k > 0). `epilogue`: the fixed
+// per-tile cost of writing C, in K-steps (32 for a 16-bit C).
+double ShapeEff(const Dim& m, const Dim& n, const Dim& k, const ShapeCommon& c, double epilogue) {
+  // Tiles come fastest first; with whole m and n no utilisation exceeds 1, so a tile no faster
+  // than the best found so far cannot beat it (exact: rounding is monotone) and is skipped.
+  const double mn = m.v * n.v;
+  const bool whole = m.exact && n.exact && mn < 0x1p53;
+  double best = 0;
+  for (const Tile& t : kTiles) {
+    if (whole && t.speed <= best) break;
+    i64 tm = (m.i + i64(t.m) - 1) / i64(t.m), tn = (n.i + i64(t.n) - 1) / i64(t.n);
+    double tile_util = mn / (double(tm) * t.m * double(tn) * t.n);
+    // wave_util <= 1 bounds this tile by tile_util x speed (exact: rounding is monotone), so a
+    // tile that cannot beat the best even with full waves skips the wave division.
+    if (tile_util * t.speed <= best) continue;
+    i64 tiles = tm * tn * c.batch, waves = (tiles + c.sms - 1) / c.sms;
+    double wave_util = double(tiles) / double(waves * c.sms);
+    best = std::max(best, tile_util * wave_util * t.speed);
+  }
+  // Short K: the epilogue (writing C) is a fixed cost per tile worth ~32 K-steps (judgement).
+  double k_ramp = k.v / (k.v + epilogue);
+  // Misaligned n or k falls back to slower kernels (judgement: 0.6).
+  bool aligned = ((n.i | k.i) & c.align_mask) == 0;
+  return best * k_ramp * (aligned ? 1.0 : 0.6);
+}
+
+double ShapeEff(double m, double n, double k, double batch, int sms, Precision p, double epilogue) {
+  if (m <= 0 || n <= 0 || k <= 0) return 1.0;
+  return ShapeEff(DimOf(m), DimOf(n), DimOf(k), CommonOf(batch, sms, p), epilogue);
+}
 
 // The shape efficiencies of a GEMM's forward, dgrad and wgrad passes (the last two with backward).
 struct GemmEffs { double fwd = 0, dgrad = 0, wgrad = 0; };
 
+// Forward m x n x k, dgrad m x k x n, wgrad k x n x m: the dimensions are converted once.
 GemmEffs EffsOf(double m, double n, double k, double batch, Precision p, int sms, bool backward) {
   GemmEffs e;
-  e.fwd = ShapeEff(m, n, k, batch, sms, p, 32.0);
+  if (m <= 0 || n <= 0 || k <= 0) {
+    e.fwd = 1.0;
+    if (backward) e.dgrad = e.wgrad = 1.0;
+    return e;
+  }
+  const Dim dm = DimOf(m), dn = DimOf(n), dk = DimOf(k);
+  const ShapeCommon c = CommonOf(batch, sms, p);
+  e.fwd = ShapeEff(dm, dn, dk, c, 32.0);
   if (backward) {
-    e.dgrad = ShapeEff(m, k, n, batch, sms, p, 32.0);
-    e.wgrad = ShapeEff(k, n, m, batch, sms, p, 128.0);
+    e.dgrad = ShapeEff(dm, dk, dn, c, 32.0);
+    e.wgrad = ShapeEff(dk, dn, dm, c, 128.0);
   }
   return e;
 }
@@ -168,40 +232,6 @@ double GemmShapeEfficiency(double m, double n, double k, double batch, int sms, 
   return ShapeEff(m, n, k, batch, sms, p, 32.0);
 }
 
-namespace {
-// `epilogue`: the fixed per-tile cost of writing C, in K-steps (32 for a 16-bit C).
-double ShapeEff(double m, double n, double k, double batch, int sms, Precision p, double epilogue) {
-  if (m <= 0 || n <= 0 || k <= 0) return 1.0;
-  // Integer tile arithmetic: this runs a few dozen times per evaluation (hot path).
-  using i64 = long long;
-  i64 im = i64(m + 0.5), in = i64(n + 0.5), ik = i64(k + 0.5), ib = batch > 1 ? i64(batch + 0.5) : 1;
-  i64 sm_count = sms > 0 ? sms : 108;
-  // Tiles come fastest first; with whole m and n no utilisation exceeds 1, so a tile no faster
-  // than the best found so far cannot beat it (exact: rounding is monotone) and is skipped.
-  const bool whole = double(im) == m && double(in) == n && m * n < 0x1p53;
-  const double mn = m * n;
-  double best = 0;
-  for (const Tile& t : kTiles) {
-    if (whole && t.speed <= best) break;
-    i64 tm = (im + i64(t.m) - 1) / i64(t.m), tn = (in + i64(t.n) - 1) / i64(t.n);
-    double tile_util = mn / (double(tm) * t.m * double(tn) * t.n);
-    // wave_util <= 1 bounds this tile by tile_util x speed (exact: rounding is monotone), so a
-    // tile that cannot beat the best even with full waves skips the wave division.
-    if (tile_util * t.speed <= best) continue;
-    i64 tiles = tm * tn * ib, waves = (tiles + sm_count - 1) / sm_count;
-    double wave_util = double(tiles) / double(waves * sm_count);
-    best = std::max(best, tile_util * wave_util * t.speed);
-  }
-  // Short K: the epilogue (writing C) is a fixed cost per tile worth ~32 K-steps (judgement).
-  double k_ramp = k / (k + epilogue);
-  // Tensor Cores want rows of 16 bytes (NVIDIA Deep Learning Performance Guide, "Tensor Core
-  // requirements"); misaligned n or k falls back to slower kernels (judgement: 0.6).
-  // align is a power of two (16 bytes over 0.5-8 byte elements) and n, k >= 0: a mask tests it.
-  i64 align = BytesPerElement(p) >= 1 ? i64(16 / BytesPerElement(p)) : 32;
-  bool aligned = ((in | ik) & (align - 1)) == 0;
-  return best * k_ramp * (aligned ? 1.0 : 0.6);
-}
-}  // namespace
 
 DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, const SpeedOptions& o) {
   DeviceRates d;
