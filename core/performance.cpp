@@ -202,7 +202,7 @@ TrainInputs MakeTrainInputs(const Resolved& r) {
   in.vp = std::max(1, sc.parallelism.interleave);
   in.zero = sc.parallelism.zero, in.rc = sc.parallelism.recompute;
   in.sp = sc.parallelism.sequence_parallel, in.flash = w.flash_attention;
-  in.params = ParameterCount(r.arch);
+  in.params = r.parameters;
   double g = sc.speed.grad_reduce_bytes;
   in.grad_bytes = g > 0 ? g : (BytesPerElement(w.precision) >= 4 ? 4.0 : 2.0);
   in.optimizer_bytes = OptimizerBytes(w.optimizer);
