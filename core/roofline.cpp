@@ -254,12 +254,15 @@ DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, 
 
 namespace {
 
+// The architecture's derived widths (model.cpp, out of line), read once per layer.
+struct Widths { int head_dim, kv_heads, ffn; };
+
 // Attention score, softmax and context for one GPU's heads.
-void AttentionOps(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
+void AttentionOps(const TransformerArch& a, const Widths& w, const LayerShape& s, const LayerPrecision& lp,
                   const DeviceRates& d, LayerCost& out) {
   const bool train = s.phase == Phase::kTraining;
-  double heads = double(a.heads) / s.tp, kv = std::max(1.0, double(KvHeads(a)) / s.tp);
-  double hd = HeadDim(a), q = s.q_tokens, ctx = s.context, B = s.batch, act = StreamBytes(lp);
+  double heads = double(a.heads) / s.tp, kv = std::max(1.0, double(w.kv_heads) / s.tp);
+  double hd = w.head_dim, q = s.q_tokens, ctx = s.context, B = s.batch, act = StreamBytes(lp);
   // Causal flash kernels skip masked blocks: about half the s x s work when prefilling.
   double causal = (s.flash && s.causal && q > 1) ? 0.5 : 1.0;
   double mm = 2.0 * B * heads * q * ctx * hd * causal;
@@ -304,11 +307,11 @@ void AttentionOps(const TransformerArch& a, const LayerShape& s, const LayerPrec
 // Norms, activation function, residual adds, rotary embedding, FP8 casts and (training) dropout:
 // memory-bound streams. Backward: each op's gradient kernel (Korthikanti 2022 sec. 4 lists the
 // tensors these read back).
-void StreamOps(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
+void StreamOps(const TransformerArch& a, const Widths& w, const LayerShape& s, const LayerPrecision& lp,
                const DeviceRates& d, bool dropout, LayerCost& out) {
   const bool train = s.phase == Phase::kTraining;
-  double T = s.batch * s.q_tokens, h = a.hidden, sb = StreamBytes(lp), hd = HeadDim(a);
-  double f = double(FfnHidden(a)) * std::max(1, a.top_k) / s.tp;
+  double T = s.batch * s.q_tokens, h = a.hidden, sb = StreamBytes(lp), hd = w.head_dim;
+  double f = double(w.ffn) * std::max(1, a.top_k) / s.tp;
   double split = s.sequence_parallel ? s.tp : 1.0;  // Korthikanti 2022: SP splits these over tp
   // Two norms: read x, write y (and ~5 FLOPs per element). Backward reads x and dy and writes dx
   // (3 streams; rstd is saved), plus a per-CTA dgamma partial sum finished by a second small kernel
@@ -327,7 +330,7 @@ void StreamOps(const TransformerArch& a, const LayerShape& s, const LayerPrecisi
   // decoders without a learned position table that use gated MLPs (Llama/Mistral/Qwen families;
   // judgement: the architecture record has no rotary flag, and ALiBi models like BLOOM/MPT use GeLU).
   bool rotary = a.glu && !a.learned_positions && !a.encoder_only;
-  double rope = rotary ? 2.0 * T * (a.heads + KvHeads(a)) * hd / s.tp * sb : 0;
+  double rope = rotary ? 2.0 * T * (a.heads + w.kv_heads) * hd / s.tp * sb : 0;
   // FP8 GEMMs: the inputs not produced by a fused norm (attention output into out_proj, activation
   // output into mlp_down) are cast to 8 bits: read 2, write 1 (+1 transposed copy for the wgrad
   // GEMM when training: Transformer Engine cast_transpose). Backward casts every GEMM's output
@@ -335,7 +338,7 @@ void StreamOps(const TransformerArch& a, const LayerShape& s, const LayerPrecisi
   double fp8 = 0, fp8_b = 0;
   int fp8_k = 0;
   if (BytesPerElement(lp.gemm) < 2) {
-    double qkv_n = (a.heads + 2.0 * KvHeads(a)) * hd / s.tp, up = a.glu ? 2.0 * f : f;
+    double qkv_n = (a.heads + 2.0 * w.kv_heads) * hd / s.tp, up = a.glu ? 2.0 * f : f;
     fp8 = (train ? 4.0 : 3.0) * T * (a.heads * hd / s.tp + f);
     fp8_b = 4.0 * T * (qkv_n + h + up + h);
     fp8_k = 2;
@@ -354,13 +357,14 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
                        const DeviceRates& d) {
   LayerCost out;
   const bool train = s.phase == Phase::kTraining;
-  double T = s.batch * s.q_tokens, h = a.hidden, hd = HeadDim(a), t = s.tp;
-  double qkv_n = (a.heads + 2.0 * KvHeads(a)) * hd / t;
-  double f = FfnHidden(a) / t, up = a.glu ? 2.0 * f : f;
+  const Widths w{HeadDim(a), KvHeads(a), FfnHidden(a)};
+  double T = s.batch * s.q_tokens, h = a.hidden, hd = w.head_dim, t = s.tp;
+  double qkv_n = (a.heads + 2.0 * w.kv_heads) * hd / t;
+  double f = w.ffn / t, up = a.glu ? 2.0 * f : f;
   double k = std::max(1, a.top_k), experts_read = a.experts > 1 ? std::min<double>(a.experts, T * k) : 1.0;
   double act = lp.act_bytes, wb = lp.weight_bytes;
   out.ops[int(OpKind::kQkv)] = Gemm(T, qkv_n, h, 1, act, wb, d.gemm, d, train);
-  AttentionOps(a, s, lp, d, out);
+  AttentionOps(a, w, s, lp, d, out);
   out.ops[int(OpKind::kOutProj)] = Gemm(T, h, a.heads * hd / t, 1, act, wb, d.gemm, d, train);
   // MoE: each token visits top_k experts; the weights of every expert hit are read.
   if (experts_read <= 1) {
@@ -388,7 +392,7 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
     out.ops[int(OpKind::kMlpUp)] = mlp_up;
     out.ops[int(OpKind::kMlpDown)] = mlp_down;
   }
-  StreamOps(a, s, lp, d, s.dropout, out);
+  StreamOps(a, w, s, lp, d, s.dropout, out);
   for (const OpCost& op : out.ops)
     out.flops += op.flops, out.time_s += op.time_s, out.backward_time_s += op.backward_time_s;
   out.attention_time_s = out.ops[int(OpKind::kAttnScore)].time_s +
