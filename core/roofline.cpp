@@ -99,9 +99,8 @@ ShapeCommon CommonOf(double batch, int sms, Precision p) {
   return {batch > 1 ? i64(batch + 0.5) : 1, sms > 0 ? sms : 108, align - 1};
 }
 
-// Fraction of the best GEMM rate an m x n x k GEMM reaches (m, n, k > 0). `epilogue`: the fixed
-// per-tile cost of writing C, in K-steps (32 for a 16-bit C).
-double ShapeEff(const Dim& m, const Dim& n, const Dim& k, const ShapeCommon& c, double epilogue) {
+// Best tile x wave utilisation of an m x n output (tile and wave quantisation).
+double TileWaveUtil(const Dim& m, const Dim& n, const ShapeCommon& c) {
   // Tiles come fastest first; with whole m and n no utilisation exceeds 1, so a tile no faster
   // than the best found so far cannot beat it (exact: rounding is monotone) and is skipped.
   const double mn = m.v * n.v;
@@ -117,6 +116,28 @@ double ShapeEff(const Dim& m, const Dim& n, const Dim& k, const ShapeCommon& c, 
     i64 tiles = tm * tn * c.batch, waves = (tiles + c.sms - 1) / c.sms;
     double wave_util = double(tiles) / double(waves * c.sms);
     best = std::max(best, tile_util * wave_util * t.speed);
+  }
+  return best;
+}
+
+// The tile x wave utilisation of one whole m x n output at batch 1 that several GEMMs of a layer
+// share: tokens x hidden is out_proj's forward and the dgrad of qkv and mlp_up (and of out_proj
+// without tensor parallelism). The first of them fills it (util < 0: not yet).
+struct SharedUtil {
+  i64 m = 0, n = 0;
+  double util = -1;
+};
+
+// Fraction of the best GEMM rate an m x n x k GEMM reaches (m, n, k > 0). `epilogue`: the fixed
+// per-tile cost of writing C, in K-steps (32 for a 16-bit C).
+double ShapeEff(const Dim& m, const Dim& n, const Dim& k, const ShapeCommon& c, double epilogue,
+                SharedUtil* shared = nullptr) {
+  double best;
+  if (shared && m.exact && n.exact && m.i == shared->m && n.i == shared->n && c.batch == 1) {
+    if (shared->util < 0) shared->util = TileWaveUtil(m, n, c);
+    best = shared->util;
+  } else {
+    best = TileWaveUtil(m, n, c);
   }
   // Short K: the epilogue (writing C) is a fixed cost per tile worth ~32 K-steps (judgement).
   double k_ramp = k.v / (k.v + epilogue);
@@ -134,7 +155,8 @@ double ShapeEff(double m, double n, double k, double batch, int sms, Precision p
 struct GemmEffs { double fwd = 0, dgrad = 0, wgrad = 0; };
 
 // Forward m x n x k, dgrad m x k x n, wgrad k x n x m: the dimensions are converted once.
-GemmEffs EffsOf(double m, double n, double k, double batch, Precision p, int sms, bool backward) {
+GemmEffs EffsOf(double m, double n, double k, double batch, Precision p, int sms, bool backward,
+                SharedUtil* shared = nullptr) {
   GemmEffs e;
   if (m <= 0 || n <= 0 || k <= 0) {
     e.fwd = 1.0;
@@ -143,9 +165,9 @@ GemmEffs EffsOf(double m, double n, double k, double batch, Precision p, int sms
   }
   const Dim dm = DimOf(m), dn = DimOf(n), dk = DimOf(k);
   const ShapeCommon c = CommonOf(batch, sms, p);
-  e.fwd = ShapeEff(dm, dn, dk, c, 32.0);
+  e.fwd = ShapeEff(dm, dn, dk, c, 32.0, shared);
   if (backward) {
-    e.dgrad = ShapeEff(dm, dk, dn, c, 32.0);
+    e.dgrad = ShapeEff(dm, dk, dn, c, 32.0, shared);
     e.wgrad = ShapeEff(dk, dn, dm, c, 128.0);
   }
   return e;
@@ -177,9 +199,10 @@ OpCost Gemm(double m, double n, double k, double batch, double act_b, double b_b
 }
 
 OpCost Gemm(double m, double n, double k, double batch, double act_b, double b_bytes,
-            const RooflineCeiling& c, const DeviceRates& d, bool backward = false) {
+            const RooflineCeiling& c, const DeviceRates& d, bool backward = false,
+            SharedUtil* shared = nullptr) {
   return Gemm(m, n, k, batch, act_b, b_bytes, c, d, backward,
-              EffsOf(m, n, k, batch, c.precision, d.sms, backward));
+              EffsOf(m, n, k, batch, c.precision, d.sms, backward, shared));
 }
 
 }  // namespace
@@ -363,13 +386,14 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
   double f = w.ffn / t, up = a.glu ? 2.0 * f : f;
   double k = std::max(1, a.top_k), experts_read = a.experts > 1 ? std::min<double>(a.experts, T * k) : 1.0;
   double act = lp.act_bytes, wb = lp.weight_bytes;
-  out.ops[int(OpKind::kQkv)] = Gemm(T, qkv_n, h, 1, act, wb, d.gemm, d, train);
+  SharedUtil tokens_x_hidden{DimOf(T).i, DimOf(h).i};
+  out.ops[int(OpKind::kQkv)] = Gemm(T, qkv_n, h, 1, act, wb, d.gemm, d, train, &tokens_x_hidden);
   AttentionOps(a, w, s, lp, d, out);
-  out.ops[int(OpKind::kOutProj)] = Gemm(T, h, a.heads * hd / t, 1, act, wb, d.gemm, d, train);
+  out.ops[int(OpKind::kOutProj)] = Gemm(T, h, a.heads * hd / t, 1, act, wb, d.gemm, d, train, &tokens_x_hidden);
   // MoE: each token visits top_k experts; the weights of every expert hit are read.
   if (experts_read <= 1) {
     const Precision p = d.gemm.precision;
-    GemmEffs up_eff = EffsOf(T * k, up, h, 1, p, d.sms, train), down_eff;
+    GemmEffs up_eff = EffsOf(T * k, up, h, 1, p, d.sms, train, &tokens_x_hidden), down_eff;
     if (train && up == f) {
       // No GLU: mlp_down (T x f -> h) is mlp_up's transpose, so each one's forward shape is the
       // other's dgrad shape; only its wgrad shape is new.
