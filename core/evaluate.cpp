@@ -23,8 +23,8 @@ ResolvedSetup SetupOf(const Resolved& r) {
   ResolvedSetup s;
   s.total_gpus = r.total_gpus;
   s.tp = r.tp, s.pp = r.pp, s.dp = r.dp, s.cp = r.cp, s.ep = r.ep;
-  s.parameters = ParameterCount(r.arch);
-  s.active_parameters = ActiveParameterCount(r.arch);
+  s.parameters = r.parameters;
+  s.active_parameters = r.active_parameters;
   s.intra_node = r.intra_node;
   s.inter_node = r.inter ? std::string_view(r.inter->id) : std::string_view("none");
   return s;

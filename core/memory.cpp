@@ -239,7 +239,7 @@ void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m
   m.marketed_gb = r.gpu->memory_gb;
   m.headroom_gib = m.capacity_gib - m.per_gpu.total_gib;
   m.fits = m.headroom_gib >= 0;
-  m.parameters = ParameterCount(in.arch);
+  m.parameters = r.parameters;  // ParameterCount(in.arch): in.arch is r.arch
   m.host_gib_per_node = HostGibPerNode(in);
   if (!m.fits) m.binding = BindingComponent(m.per_gpu);
   if (in.training) {

@@ -49,7 +49,7 @@ double WorkspaceBytes(const MemoryInputs& in, double tokens_per_seq, double atte
 StageBytes InferenceStageBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
                                bool last_stage) {
   const TransformerArch& a = in.arch;
-  const ParamParts& p = sh.parts;
+  const ParamParts& p = *sh.parts;
   const int pp = std::max(1, in.pp), tp = std::max(1, in.tp);
   const double layers = CeilDiv(a.layers, pp);
   const double local_experts = a.experts > 1 ? CeilDiv(a.experts, std::max(1, in.ep)) : 0.0;

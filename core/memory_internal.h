@@ -24,7 +24,7 @@ StageBytes TrainingStageStates(const MemoryInputs& in, const ParamParts& parts, 
 
 // What every pipeline stage of one breakdown shares, computed once per breakdown (not per stage).
 struct StageShared {
-  ParamParts parts;
+  const ParamParts* parts = nullptr;  // the caller's (a breakdown lives shorter than them)
   double layer_activations = 0;    // training: one layer's stored activations under the recompute
   double layer_working_set = 0;    // training: one layer without recompute (backward working set)
   const StageStates* states = nullptr;  // training: model states already known (else computed)

@@ -141,7 +141,7 @@ double StageActivationBytes(const MemoryInputs& in, const StageShared& sh, bool 
 
 StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
   StageShared sh;
-  sh.parts = parts;
+  sh.parts = &parts;
   sh.states = states;
   if (in.training) {
     const LayerTerms terms = LayerActivationTerms(in);
@@ -187,7 +187,7 @@ StageBytes TrainingStageBytes(const MemoryInputs& in, const StageShared& sh, boo
                               bool last_stage) {
   StageBytes out = sh.states && sh.states->known
                        ? (first_stage ? sh.states->first : sh.states->last)
-                       : TrainingStageStates(in, sh.parts, first_stage, last_stage);
+                       : TrainingStageStates(in, *sh.parts, first_stage, last_stage);
   out.activations = StageActivationBytes(in, sh, first_stage, last_stage);
   return out;
 }

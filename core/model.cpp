@@ -50,15 +50,20 @@ ParamParts ParameterParts(const TransformerArch& a) {
   return p;
 }
 
-double ParameterCount(const TransformerArch& a) {
-  const ParamParts p = ParameterParts(a);
+namespace {
+
+double Total(const TransformerArch& a, const ParamParts& p) {
   return p.embedding + p.position + p.lm_head + p.final_norm + a.layers * p.PerLayer();
 }
 
+}  // namespace
+
+double ParameterCount(const TransformerArch& a) { return Total(a, ParameterParts(a)); }
+
 double ActiveParameterCount(const TransformerArch& a) {
-  const ParamParts p = ParameterParts(a);
+  const ParamParts p = ParameterParts(a);  // one count of the parts serves both terms
   const double inactive = a.experts > 1 ? p.expert * (a.experts - std::min(a.top_k, a.experts)) : 0;
-  return ParameterCount(a) - a.layers * inactive;
+  return Total(a, p) - a.layers * inactive;
 }
 
 }  // namespace gpucfg

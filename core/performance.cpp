@@ -202,7 +202,7 @@ TrainInputs MakeTrainInputs(const Resolved& r) {
   in.vp = std::max(1, sc.parallelism.interleave);
   in.zero = sc.parallelism.zero, in.rc = sc.parallelism.recompute;
   in.sp = sc.parallelism.sequence_parallel, in.flash = w.flash_attention;
-  in.params = ParameterCount(r.arch);
+  in.params = r.parameters;
   double g = sc.speed.grad_reduce_bytes;
   in.grad_bytes = g > 0 ? g : (BytesPerElement(w.precision) >= 4 ? 4.0 : 2.0);
   in.optimizer_bytes = OptimizerBytes(w.optimizer);
@@ -242,29 +242,37 @@ struct CurveInputs {
 
 void ScalingCurve(const Resolved& r, const TrainInputs& in, const CurveInputs& c, SendMemo& memo,
                   PerformanceReport& out) {
-  int total = r.total_gpus, gpn = r.scenario->cluster.gpus_per_node;
+  const int total = r.total_gpus, gpn = r.scenario->cluster.gpus_per_node, full_node = std::min(gpn, total);
+  // Loop invariants read into locals (the compiler cannot tell that `out` does not alias them).
+  const double tokens_per_replica = in.m * in.mb * in.seq * r.cp;
+  const double ref_tokens_per_gpu = c.ref_tokens_per_gpu, peak = c.peak, flops_per_token = c.flops_per_token;
   Fabric f = *c.full;  // resized in place per point
-  out.scaling_count = 0;
-  for (int n = 1; out.scaling_count < PerformanceReport::kMaxScaling; n *= 2) {
+  int count = 0, break_gpus = 0;
+  for (int n = 1; count < PerformanceReport::kMaxScaling; n *= 2) {
     if (n > total) n = total;
     int tp = FitDivisor(r.tp, n), pp = FitDivisor(r.pp, n / tp), dp = n / (tp * pp);
     if (n == total) tp = r.tp, pp = r.pp, dp = r.dp;
     // Once the job fills a node, the tensor-parallel group sees the same NVLink as the full job.
-    double tp_known = tp == r.tp && n >= std::min(gpn, total) ? c.tp_micro_s : -1;
-    if (n < total) ResizeFabricInto(*c.full, gpn, n, f);
+    double tp_known = tp == r.tp && n >= full_node ? c.tp_micro_s : -1;
     // The whole cluster is the scenario itself: its step is already priced.
-    StepResult s = n == total ? *c.step
-                              : TrainStep(in, Interpolate(c.one, c.main, r.tp, tp), f, tp, pp, dp, memo, tp_known);
-    ScalingPoint& p = out.scaling[out.scaling_count++];
+    StepResult priced;
+    if (n < total) {
+      ResizeFabricInto(*c.full, gpn, n, f);
+      priced = TrainStep(in, Interpolate(c.one, c.main, r.tp, tp), f, tp, pp, dp, memo, tp_known);
+    }
+    const StepResult& s = n < total ? priced : *c.step;
+    ScalingPoint& p = out.scaling[count++];
     p.gpus = n, p.tp = tp, p.pp = pp, p.dp = dp;
     p.step_time_s = s.step_s;
-    p.tokens_per_s = in.m * in.mb * in.seq * r.cp * dp / s.step_s;
-    p.efficiency = p.tokens_per_s / (n * c.ref_tokens_per_gpu);
+    p.tokens_per_s = tokens_per_replica * dp / s.step_s;
+    p.efficiency = p.tokens_per_s / (n * ref_tokens_per_gpu);
     p.comm_fraction = s.comm_s / s.step_s;
-    p.mfu = p.tokens_per_s * c.flops_per_token / (n * c.peak * kFlopsPerTflop);
-    if (!out.scaling_break_gpus && p.comm_fraction >= 0.5) out.scaling_break_gpus = n;
+    p.mfu = p.tokens_per_s * flops_per_token / (n * peak * kFlopsPerTflop);
+    if (!break_gpus && p.comm_fraction >= 0.5) break_gpus = n;
     if (n == total) break;
   }
+  out.scaling_count = count;
+  if (!out.scaling_break_gpus) out.scaling_break_gpus = break_gpus;
 }
 
 void TrainingWarnings(const Resolved& r, const TrainInputs& in, const PerformanceReport& p,

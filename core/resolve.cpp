@@ -175,6 +175,8 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
     chk.Fail("unsupported_version", "/schema_version", "expected schema_version 1, found " + std::to_string(s.schema_version));
   ResolveCluster(s, catalog, out, chk);
   ResolveModel(s, catalog, out, chk);
+  out.parameters = ParameterCount(out.arch);
+  out.active_parameters = ActiveParameterCount(out.arch);
   if (!chk.ok) return false;
   ResolveParallelism(s, out, chk);
   if (!chk.ok) return false;

@@ -20,6 +20,8 @@ struct Resolved {
   const InterconnectSpec* inter = nullptr;  // nullptr for inter_node "none"
   const ModelPreset* preset = nullptr;      // nullptr for an inline architecture
   TransformerArch arch;
+  double parameters = 0;                    // ParameterCount(arch), counted once for every model
+  double active_parameters = 0;             // ActiveParameterCount(arch)
   std::string_view intra_node;              // pcie | nvlink-bridge | nvlink-mesh | nvswitch
   int total_gpus = 1;
   int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1;

@@ -72,17 +72,103 @@ OpCost MakeOp(double flops, double bytes, double rate_tflops, const DeviceRates&
 // "Using FP8 with Transformer Engine"; TensorRT-LLM FP8 likewise quantizes GEMM inputs only).
 double StreamBytes(const LayerPrecision& lp) { return std::max(2.0, lp.act_bytes); }
 
-double ShapeEff(double m, double n, double k, double batch, int sms, Precision p, double epilogue);
+// [SECTION] GEMM shape efficiency (hot path: a few dozen per evaluation) --------------------------
+
+using i64 = long long;
+
+// One GEMM dimension as the tile arithmetic reads it, converted once per GEMM (its forward, dgrad
+// and wgrad passes permute the same three).
+struct Dim {
+  double v;
+  i64 i;        // nearest integer
+  bool exact;   // v is that integer
+};
+Dim DimOf(double v) {
+  const i64 i = i64(v + 0.5);
+  return {v, i, double(i) == v};
+}
+
+// What every pass of a GEMM shares: batch count, SMs, and the alignment mask of the precision.
+struct ShapeCommon {
+  i64 batch, sms, align_mask;
+};
+ShapeCommon CommonOf(double batch, int sms, Precision p) {
+  // Tensor Cores want rows of 16 bytes (NVIDIA Deep Learning Performance Guide, "Tensor Core
+  // requirements"). align is a power of two (16 bytes over 0.5-8 byte elements): a mask tests it.
+  const i64 align = BytesPerElement(p) >= 1 ? i64(16 / BytesPerElement(p)) : 32;
+  return {batch > 1 ? i64(batch + 0.5) : 1, sms > 0 ? sms : 108, align - 1};
+}
+
+// Best tile x wave utilisation of an m x n output (tile and wave quantisation).
+double TileWaveUtil(const Dim& m, const Dim& n, const ShapeCommon& c) {
+  // Tiles come fastest first; with whole m and n no utilisation exceeds 1, so a tile no faster
+  // than the best found so far cannot beat it (exact: rounding is monotone) and is skipped.
+  const double mn = m.v * n.v;
+  const bool whole = m.exact && n.exact && mn < 0x1p53;
+  double best = 0;
+  for (const Tile& t : kTiles) {
+    if (whole && t.speed <= best) break;
+    i64 tm = (m.i + i64(t.m) - 1) / i64(t.m), tn = (n.i + i64(t.n) - 1) / i64(t.n);
+    double tile_util = mn / (double(tm) * t.m * double(tn) * t.n);
+    // wave_util <= 1 bounds this tile by tile_util x speed (exact: rounding is monotone), so a
+    // tile that cannot beat the best even with full waves skips the wave division.
+    if (tile_util * t.speed <= best) continue;
+    i64 tiles = tm * tn * c.batch, waves = (tiles + c.sms - 1) / c.sms;
+    double wave_util = double(tiles) / double(waves * c.sms);
+    best = std::max(best, tile_util * wave_util * t.speed);
+  }
+  return best;
+}
+
+// The tile x wave utilisation of one whole m x n output at batch 1 that several GEMMs of a layer
+// share: tokens x hidden is out_proj's forward and the dgrad of qkv and mlp_up (and of out_proj
+// without tensor parallelism). The first of them fills it (util < 0: not yet).
+struct SharedUtil {
+  i64 m = 0, n = 0;
+  double util = -1;
+};
+
+// Fraction of the best GEMM rate an m x n x k GEMM reaches (m, n, k > 0). `epilogue`: the fixed
+// per-tile cost of writing C, in K-steps (32 for a 16-bit C).
+double ShapeEff(const Dim& m, const Dim& n, const Dim& k, const ShapeCommon& c, double epilogue,
+                SharedUtil* shared = nullptr) {
+  double best;
+  if (shared && m.exact && n.exact && m.i == shared->m && n.i == shared->n && c.batch == 1) {
+    if (shared->util < 0) shared->util = TileWaveUtil(m, n, c);
+    best = shared->util;
+  } else {
+    best = TileWaveUtil(m, n, c);
+  }
+  // Short K: the epilogue (writing C) is a fixed cost per tile worth ~32 K-steps (judgement).
+  double k_ramp = k.v / (k.v + epilogue);
+  // Misaligned n or k falls back to slower kernels (judgement: 0.6).
+  bool aligned = ((n.i | k.i) & c.align_mask) == 0;
+  return best * k_ramp * (aligned ? 1.0 : 0.6);
+}
+
+double ShapeEff(double m, double n, double k, double batch, int sms, Precision p, double epilogue) {
+  if (m <= 0 || n <= 0 || k <= 0) return 1.0;
+  return ShapeEff(DimOf(m), DimOf(n), DimOf(k), CommonOf(batch, sms, p), epilogue);
+}
 
 // The shape efficiencies of a GEMM's forward, dgrad and wgrad passes (the last two with backward).
 struct GemmEffs { double fwd = 0, dgrad = 0, wgrad = 0; };
 
-GemmEffs EffsOf(double m, double n, double k, double batch, Precision p, int sms, bool backward) {
+// Forward m x n x k, dgrad m x k x n, wgrad k x n x m: the dimensions are converted once.
+GemmEffs EffsOf(double m, double n, double k, double batch, Precision p, int sms, bool backward,
+                SharedUtil* shared = nullptr) {
   GemmEffs e;
-  e.fwd = ShapeEff(m, n, k, batch, sms, p, 32.0);
+  if (m <= 0 || n <= 0 || k <= 0) {
+    e.fwd = 1.0;
+    if (backward) e.dgrad = e.wgrad = 1.0;
+    return e;
+  }
+  const Dim dm = DimOf(m), dn = DimOf(n), dk = DimOf(k);
+  const ShapeCommon c = CommonOf(batch, sms, p);
+  e.fwd = ShapeEff(dm, dn, dk, c, 32.0, shared);
   if (backward) {
-    e.dgrad = ShapeEff(m, k, n, batch, sms, p, 32.0);
-    e.wgrad = ShapeEff(k, n, m, batch, sms, p, 128.0);
+    e.dgrad = ShapeEff(dm, dk, dn, c, 32.0, shared);
+    e.wgrad = ShapeEff(dk, dn, dm, c, 128.0);
   }
   return e;
 }
@@ -113,9 +199,10 @@ OpCost Gemm(double m, double n, double k, double batch, double act_b, double b_b
 }
 
 OpCost Gemm(double m, double n, double k, double batch, double act_b, double b_bytes,
-            const RooflineCeiling& c, const DeviceRates& d, bool backward = false) {
+            const RooflineCeiling& c, const DeviceRates& d, bool backward = false,
+            SharedUtil* shared = nullptr) {
   return Gemm(m, n, k, batch, act_b, b_bytes, c, d, backward,
-              EffsOf(m, n, k, batch, c.precision, d.sms, backward));
+              EffsOf(m, n, k, batch, c.precision, d.sms, backward, shared));
 }
 
 // An efficiency override below 1% is read as 1%: no real kernel is slower, and the floor keeps
@@ -185,40 +272,6 @@ double GemmShapeEfficiency(double m, double n, double k, double batch, int sms, 
   return ShapeEff(m, n, k, batch, sms, p, 32.0);
 }
 
-namespace {
-// `epilogue`: the fixed per-tile cost of writing C, in K-steps (32 for a 16-bit C).
-double ShapeEff(double m, double n, double k, double batch, int sms, Precision p, double epilogue) {
-  if (m <= 0 || n <= 0 || k <= 0) return 1.0;
-  // Integer tile arithmetic: this runs a few dozen times per evaluation (hot path).
-  using i64 = long long;
-  i64 im = i64(m + 0.5), in = i64(n + 0.5), ik = i64(k + 0.5), ib = batch > 1 ? i64(batch + 0.5) : 1;
-  i64 sm_count = sms > 0 ? sms : 108;
-  // Tiles come fastest first; with whole m and n no utilisation exceeds 1, so a tile no faster
-  // than the best found so far cannot beat it (exact: rounding is monotone) and is skipped.
-  const bool whole = double(im) == m && double(in) == n && m * n < 0x1p53;
-  const double mn = m * n;
-  double best = 0;
-  for (const Tile& t : kTiles) {
-    if (whole && t.speed <= best) break;
-    i64 tm = (im + i64(t.m) - 1) / i64(t.m), tn = (in + i64(t.n) - 1) / i64(t.n);
-    double tile_util = mn / (double(tm) * t.m * double(tn) * t.n);
-    // wave_util <= 1 bounds this tile by tile_util x speed (exact: rounding is monotone), so a
-    // tile that cannot beat the best even with full waves skips the wave division.
-    if (tile_util * t.speed <= best) continue;
-    i64 tiles = tm * tn * ib, waves = (tiles + sm_count - 1) / sm_count;
-    double wave_util = double(tiles) / double(waves * sm_count);
-    best = std::max(best, tile_util * wave_util * t.speed);
-  }
-  // Short K: the epilogue (writing C) is a fixed cost per tile worth ~32 K-steps (judgement).
-  double k_ramp = k / (k + epilogue);
-  // Tensor Cores want rows of 16 bytes (NVIDIA Deep Learning Performance Guide, "Tensor Core
-  // requirements"); misaligned n or k falls back to slower kernels (judgement: 0.6).
-  // align is a power of two (16 bytes over 0.5-8 byte elements) and n, k >= 0: a mask tests it.
-  i64 align = BytesPerElement(p) >= 1 ? i64(16 / BytesPerElement(p)) : 32;
-  bool aligned = ((in | ik) & (align - 1)) == 0;
-  return best * k_ramp * (aligned ? 1.0 : 0.6);
-}
-}  // namespace
 
 DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, const SpeedOptions& o) {
   DeviceRates d;
@@ -241,12 +294,15 @@ DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, 
 
 namespace {
 
+// The architecture's derived widths (model.cpp, out of line), read once per layer.
+struct Widths { int head_dim, kv_heads, ffn; };
+
 // Attention score, softmax and context for one GPU's heads.
-void AttentionOps(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
+void AttentionOps(const TransformerArch& a, const Widths& w, const LayerShape& s, const LayerPrecision& lp,
                   const DeviceRates& d, LayerCost& out) {
   const bool train = s.phase == Phase::kTraining;
-  double heads = double(a.heads) / s.tp, kv = std::max(1.0, double(KvHeads(a)) / s.tp);
-  double hd = HeadDim(a), q = s.q_tokens, ctx = s.context, B = s.batch, act = StreamBytes(lp);
+  double heads = double(a.heads) / s.tp, kv = std::max(1.0, double(w.kv_heads) / s.tp);
+  double hd = w.head_dim, q = s.q_tokens, ctx = s.context, B = s.batch, act = StreamBytes(lp);
   // Causal flash kernels skip masked blocks: about half the s x s work when prefilling.
   double causal = (s.flash && s.causal && q > 1) ? 0.5 : 1.0;
   double mm = 2.0 * B * heads * q * ctx * hd * causal;
@@ -291,11 +347,11 @@ void AttentionOps(const TransformerArch& a, const LayerShape& s, const LayerPrec
 // Norms, activation function, residual adds, rotary embedding, FP8 casts and (training) dropout:
 // memory-bound streams. Backward: each op's gradient kernel (Korthikanti 2022 sec. 4 lists the
 // tensors these read back).
-void StreamOps(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
+void StreamOps(const TransformerArch& a, const Widths& w, const LayerShape& s, const LayerPrecision& lp,
                const DeviceRates& d, bool dropout, LayerCost& out) {
   const bool train = s.phase == Phase::kTraining;
-  double T = s.batch * s.q_tokens, h = a.hidden, sb = StreamBytes(lp), hd = HeadDim(a);
-  double f = double(FfnHidden(a)) * std::max(1, a.top_k) / s.tp;
+  double T = s.batch * s.q_tokens, h = a.hidden, sb = StreamBytes(lp), hd = w.head_dim;
+  double f = double(w.ffn) * std::max(1, a.top_k) / s.tp;
   double split = s.sequence_parallel ? s.tp : 1.0;  // Korthikanti 2022: SP splits these over tp
   // Two norms: read x, write y (and ~5 FLOPs per element). Backward reads x and dy and writes dx
   // (3 streams; rstd is saved), plus a per-CTA dgamma partial sum finished by a second small kernel
@@ -314,7 +370,7 @@ void StreamOps(const TransformerArch& a, const LayerShape& s, const LayerPrecisi
   // decoders without a learned position table that use gated MLPs (Llama/Mistral/Qwen families;
   // judgement: the architecture record has no rotary flag, and ALiBi models like BLOOM/MPT use GeLU).
   bool rotary = a.glu && !a.learned_positions && !a.encoder_only;
-  double rope = rotary ? 2.0 * T * (a.heads + KvHeads(a)) * hd / s.tp * sb : 0;
+  double rope = rotary ? 2.0 * T * (a.heads + w.kv_heads) * hd / s.tp * sb : 0;
   // FP8 GEMMs: the inputs not produced by a fused norm (attention output into out_proj, activation
   // output into mlp_down) are cast to 8 bits: read 2, write 1 (+1 transposed copy for the wgrad
   // GEMM when training: Transformer Engine cast_transpose). Backward casts every GEMM's output
@@ -322,7 +378,7 @@ void StreamOps(const TransformerArch& a, const LayerShape& s, const LayerPrecisi
   double fp8 = 0, fp8_b = 0;
   int fp8_k = 0;
   if (BytesPerElement(lp.gemm) < 2) {
-    double qkv_n = (a.heads + 2.0 * KvHeads(a)) * hd / s.tp, up = a.glu ? 2.0 * f : f;
+    double qkv_n = (a.heads + 2.0 * w.kv_heads) * hd / s.tp, up = a.glu ? 2.0 * f : f;
     fp8 = (train ? 4.0 : 3.0) * T * (a.heads * hd / s.tp + f);
     fp8_b = 4.0 * T * (qkv_n + h + up + h);
     fp8_k = 2;
@@ -341,18 +397,20 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
                        const DeviceRates& d) {
   LayerCost out;
   const bool train = s.phase == Phase::kTraining;
-  double T = s.batch * s.q_tokens, h = a.hidden, hd = HeadDim(a), t = s.tp;
-  double qkv_n = (a.heads + 2.0 * KvHeads(a)) * hd / t;
-  double f = FfnHidden(a) / t, up = a.glu ? 2.0 * f : f;
+  const Widths w{HeadDim(a), KvHeads(a), FfnHidden(a)};
+  double T = s.batch * s.q_tokens, h = a.hidden, hd = w.head_dim, t = s.tp;
+  double qkv_n = (a.heads + 2.0 * w.kv_heads) * hd / t;
+  double f = w.ffn / t, up = a.glu ? 2.0 * f : f;
   double k = std::max(1, a.top_k), experts_read = a.experts > 1 ? std::min<double>(a.experts, T * k) : 1.0;
   double act = lp.act_bytes, wb = lp.weight_bytes;
-  out.ops[int(OpKind::kQkv)] = Gemm(T, qkv_n, h, 1, act, wb, d.gemm, d, train);
-  AttentionOps(a, s, lp, d, out);
-  out.ops[int(OpKind::kOutProj)] = Gemm(T, h, a.heads * hd / t, 1, act, wb, d.gemm, d, train);
+  SharedUtil tokens_x_hidden{DimOf(T).i, DimOf(h).i};
+  out.ops[int(OpKind::kQkv)] = Gemm(T, qkv_n, h, 1, act, wb, d.gemm, d, train, &tokens_x_hidden);
+  AttentionOps(a, w, s, lp, d, out);
+  out.ops[int(OpKind::kOutProj)] = Gemm(T, h, a.heads * hd / t, 1, act, wb, d.gemm, d, train, &tokens_x_hidden);
   // MoE: each token visits top_k experts; the weights of every expert hit are read.
   if (experts_read <= 1) {
     const Precision p = d.gemm.precision;
-    GemmEffs up_eff = EffsOf(T * k, up, h, 1, p, d.sms, train), down_eff;
+    GemmEffs up_eff = EffsOf(T * k, up, h, 1, p, d.sms, train, &tokens_x_hidden), down_eff;
     if (train && up == f) {
       // No GLU: mlp_down (T x f -> h) is mlp_up's transpose, so each one's forward shape is the
       // other's dgrad shape; only its wgrad shape is new.
@@ -375,7 +433,7 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
     out.ops[int(OpKind::kMlpUp)] = mlp_up;
     out.ops[int(OpKind::kMlpDown)] = mlp_down;
   }
-  StreamOps(a, s, lp, d, s.dropout, out);
+  StreamOps(a, w, s, lp, d, s.dropout, out);
   for (const OpCost& op : out.ops)
     out.flops += op.flops, out.time_s += op.time_s, out.backward_time_s += op.backward_time_s;
   out.attention_time_s = out.ops[int(OpKind::kAttnScore)].time_s +
