@@ -102,5 +102,52 @@ TEST(Performance, RooflinePointsForTheLayer) {
   EXPECT_GT(r.performance.ceiling.ridge_flops_per_byte, 0);
 }
 
+// The seed article's two claims, checked (examples/v100-*.json hold the same scenarios).
+// BERT-large, fp16, micro-batch 8, data parallel over 8 V100s.
+Scenario BertOnV100(const char* gpu, const char* intra, int nodes, const char* inter) {
+  Scenario s;
+  s.cluster.gpu = gpu, s.cluster.gpus_per_node = 8, s.cluster.nodes = nodes;
+  s.cluster.intra_node = intra, s.cluster.inter_node = inter, s.cluster.nics_per_node = 1;
+  s.workload.model = "bert-large", s.workload.precision = Precision::kFp16, s.workload.seq_len = 512;
+  s.workload.global_batch = 8 * 8 * nodes, s.workload.micro_batch = 8, s.workload.flash_attention = false;
+  return s;
+}
+
+double EfficiencyAt(const Scenario& s, int gpus, bool comm_fraction = false) {
+  Report r = Evaluate(s);
+  EXPECT_TRUE(r.errors.empty());
+  for (int i = 0; i < r.performance.scaling_count; ++i)
+    if (r.performance.scaling[i].gpus == gpus)
+      return comm_fraction ? r.performance.scaling[i].comm_fraction : r.performance.scaling[i].efficiency;
+  ADD_FAILURE() << "no scaling point at " << gpus;
+  return 0;
+}
+
+// "8 GPUs over PCIe reach ~58% scaling, NVLink ~82%": reproduced when the gradient all-reduce
+// runs after the backward pass (no overlap), wrong once it overlaps backward as DDP does, where
+// PCIe keeps ~90%.
+TEST(Performance, ArticlePcieVsNvlinkHoldsOnlyWithoutOverlap) {
+  Scenario pcie = BertOnV100("V100-PCIe-32GB", "pcie", 1, "none");
+  Scenario nvlink = BertOnV100("V100-SXM2-32GB", "nvlink-mesh", 1, "none");
+  pcie.speed.dp_overlap = nvlink.speed.dp_overlap = 0;
+  EXPECT_NEAR(EfficiencyAt(pcie, 8), 0.58, 0.08);
+  EXPECT_GT(EfficiencyAt(nvlink, 8), 0.80);
+  pcie.speed.dp_overlap = nvlink.speed.dp_overlap = 1;
+  EXPECT_GT(EfficiencyAt(pcie, 8), 0.85);
+  EXPECT_GT(EfficiencyAt(nvlink, 8), EfficiencyAt(pcie, 8));
+}
+
+// "Past 32 V100s over the network, over half the time goes to communication": holds for one
+// 100 GbE NIC per node with fp32 gradients; with 16-bit gradients overlapped it is about a quarter.
+TEST(Performance, ArticleV100Past32GpusHoldsOnlyForFp32GradientsOnOneNic) {
+  Scenario s = BertOnV100("V100-SXM2-32GB", "nvlink-mesh", 16, "eth-100g");
+  s.speed.grad_reduce_bytes = 4;
+  EXPECT_GT(EfficiencyAt(s, 64, true), 0.5);
+  EXPECT_GT(EfficiencyAt(s, 128, true), 0.5);
+  s.speed.grad_reduce_bytes = 0;
+  EXPECT_LT(EfficiencyAt(s, 64, true), 0.35);
+  EXPECT_LT(EfficiencyAt(s, 128, true), 0.35);
+}
+
 }  // namespace
 }  // namespace gpucfg
