@@ -201,7 +201,7 @@ constexpr Entry kStrings[] = {
     {S::kEfficiency, "Scaling efficiency", "扩展效率"},
     {S::kCommFraction, "Communication share of the step", "通信占单步时间比例"},
     {S::kGpuCount, "GPUs", "GPU 数量"},
-    {S::kScalingBreak, "communication ≥ half the step from here", "从此处起通信 ≥ 单步时间的一半"},
+    {S::kScalingBreak, "communication takes half the step or more from this size up", "从该规模起通信占单步时间的一半以上"},
     {S::kScalingNoBreak, "Communication stays under half the step up to the full cluster.", "直到整个集群，通信都少于单步时间的一半。"},
     {S::kScalingTrainingOnly, "The scaling curve is computed for training workloads.", "扩展曲线仅针对训练负载计算。"},
     {S::kStepTimeAt, "Step time", "单步时间"},

@@ -41,16 +41,19 @@ void Series(const Chart& ch, const PerformanceReport& p, ImU32 color, Get get) {
   }
 }
 
-void DrawBreak(const Chart& ch, int break_gpus) {
+// The break marker carries only its GPU count, at the foot of the plot (curves rarely run along
+// 0%); the sentence saying what it means goes under the legend.
+void DrawBreak(const Chart& ch, const PerformanceReport& p) {
+  const int break_gpus = p.scaling_break_gpus;
   if (break_gpus <= 0) return;
   const float x = ch.X(break_gpus);
   DashedLine(ch.dl, ImVec2(x, ch.p0.y), ImVec2(x, ch.p1.y), kColorBad, 2.0f);
-  const std::string text = Fmt("%g GPU: ", break_gpus) + T(S::kScalingBreak);
-  const float w = ImGui::CalcTextSize(text.c_str()).x;
+  const std::string text = Fmt("%g GPU", break_gpus);
+  const float w = ImGui::CalcTextSize(text.c_str()).x, line = ImGui::GetTextLineHeight();
   const float left = x + 6 + w < ch.p1.x ? x + 6 : x - 6 - w;  // flip to the left near the right edge
-  ch.dl->AddRectFilled(ImVec2(left - 2, ch.p0.y + 4), ImVec2(left + w + 2, ch.p0.y + 6 + ImGui::GetTextLineHeight()),
-                       IM_COL32(255, 255, 255, 230));
-  ch.dl->AddText(ImVec2(left, ch.p0.y + 5), kColorBad, text.c_str());
+  const float top = ch.p1.y - line - 24;
+  ch.dl->AddRectFilled(ImVec2(left - 2, top - 1), ImVec2(left + w + 2, top + line + 1), IM_COL32(255, 255, 255, 230));
+  ch.dl->AddText(ImVec2(left, top), kColorBad, text.c_str());
 }
 
 void DrawHover(const Chart& ch, const PerformanceReport& p) {
@@ -116,9 +119,9 @@ void DrawScalingPanel() {
   const ChartAxis y{0, y_hi, 0, &TickPercent, 0.2};
   const float height = std::clamp(ImGui::GetContentRegionAvail().y * 0.55f, 260.0f, 380.0f);
   const Chart ch = DrawChartFrame("scaling_chart", height, x, y, T(S::kGpuCount), "%");
-  DrawBreak(ch, p.scaling_break_gpus);
   Series(ch, p, kCommColor, [](const ScalingPoint& s) { return s.comm_fraction; });
   Series(ch, p, kEfficiencyColor, [](const ScalingPoint& s) { return s.efficiency; });
+  DrawBreak(ch, p);
   for (int i = 0; i < p.scaling_count; ++i) {
     const ImVec2 c = ch.At(p.scaling[i].gpus, p.scaling[i].efficiency);
     MarkRect("scaling_point:" + std::to_string(i), c.x - 5, c.y - 5, c.x + 5, c.y + 5);
@@ -128,6 +131,7 @@ void DrawScalingPanel() {
   LegendItem(kCommColor, T(S::kCommFraction));
   ImGui::NewLine();
   if (p.scaling_break_gpus <= 0) ImGui::TextColored(ImColor(kColorGood), "%s", T(S::kScalingNoBreak));
+  else ImGui::TextColored(ImColor(kColorBad), "%d GPU: %s", p.scaling_break_gpus, T(S::kScalingBreak));
   ImGui::Spacing();
   DrawTable(p);
 }

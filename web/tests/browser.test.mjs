@@ -225,12 +225,32 @@ test("the scaling view shows efficiency from 1 GPU to the cluster, in Chinese", 
   await shot("10-breakdown-zh.png");
 });
 
+test("the scaling view marks where communication takes half the step", async () => {
+  // V100 data parallel over one 100 GbE NIC per node with fp32 gradients (the seed article's case),
+  // opened from a link as a customer would share it.
+  const s = JSON.parse(await page.evaluate(() => window.gpucfg.example("default")));
+  Object.assign(s.cluster, { gpu: "V100-SXM2-32GB", nodes: 16, intra_node: "nvlink-mesh", inter_node: "eth-100g", nics_per_node: 1 });
+  Object.assign(s.workload, { model: "bert-large", precision: "fp16", seq_len: 512, global_batch: 1024, micro_batch: 8, flash_attention: false });
+  s.speed = { ...s.speed, grad_reduce_bytes: 4 };
+  await page.goto("about:blank");  // a fresh load, not a same-document hash change
+  await page.goto(baseUrl + "#scenario=" + encodeURIComponent(JSON.stringify(s)));
+  await waitFor(() => typeof window.gpucfgState === "function" && window.gpucfgState().scenario.cluster.nodes === 16);
+  await setLanguage("en");
+  await openView("scaling");
+  const r = (await state()).report.performance;
+  assert.ok(r.scaling_break_gpus > 8 && r.scaling_break_gpus <= 128, String(r.scaling_break_gpus));
+  const at = r.scaling.find((p) => p.gpus === r.scaling_break_gpus);
+  assert.ok(at.comm_fraction >= 0.5);
+  await page.mouse.move(5, 5);
+  await shot("16-scaling-break-en.png");
+});
+
 test("the step-time view shows inference latency and the best batch", async () => {
   await setLanguage("en");
   await loadExample("llama2-70b-serving");
   await waitFor(() => window.gpucfgState().scenario.workload.kind === "inference");
+  await openView("breakdown");
   const s = await state();
-  assert.equal(s.view, "breakdown");
   assert.ok(s.report.performance.ttft_s > 0 && s.report.performance.tpot_s > 0);
   await shot("11-inference-en.png");
   // Inference puts prefill and decode ops on the roofline.
