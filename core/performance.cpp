@@ -111,9 +111,15 @@ double TpComm(const TrainInputs& in, const Fabric& f, int tp, double layers) {
   if (tp <= 1) return 0;
   double bytes = in.mb * in.seq * in.a->hidden * in.lp.act_bytes;
   int rpn = std::min(tp, f.gpus_per_node);
-  double per = in.sp ? CollectiveTime(f, CollectiveOp::kAllGather, bytes, tp, rpn) +
-                           CollectiveTime(f, CollectiveOp::kReduceScatter, bytes, tp, rpn)
-                     : CollectiveTime(f, CollectiveOp::kAllReduce, bytes, tp, rpn);
+  // The all-gather and the reduce-scatter of one buffer cost the same (same ring steps and traffic,
+  // neither takes the tree or NVLS path): price one and add it twice (x + x, exactly as before).
+  double per;
+  if (in.sp) {
+    const double ag = CollectiveTime(f, CollectiveOp::kAllGather, bytes, tp, rpn);
+    per = ag + ag;
+  } else {
+    per = CollectiveTime(f, CollectiveOp::kAllReduce, bytes, tp, rpn);
+  }
   double passes = 2.0 + (in.rc == Recompute::kFull ? 1.0 : 0.0);
   return layers * 2.0 * passes * per * (1.0 - in.r->scenario->speed.tp_comm_overlap);
 }
