@@ -82,11 +82,13 @@ PackTimes TimesOf(const LayerPack& p) {
           p.logits.backward_time_s};
 }
 
-LayerPack Layers(const TrainInputs& in, int tp) {
+// `shared`: the tokens x hidden GEMM utilisation, common to the passes at every tp (in.d is fixed).
+LayerPack Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared) {
   LayerShape s;
   s.batch = in.mb, s.q_tokens = in.seq, s.context = in.ctx, s.tp = tp;
   s.sequence_parallel = in.sp && tp > 1, s.flash = in.flash, s.causal = !in.a->encoder_only;
-  return {LayerForward(*in.a, s, in.lp, in.d), LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d)};
+  return {LayerForward(*in.a, s, in.lp, in.d, &shared),
+          LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d, Phase::kTraining, &shared)};
 }
 
 // Bytes streamed per parameter by a fused optimizer step: fp32 master read+write 8, fp32 moments
@@ -299,7 +301,8 @@ void TrainingWarnings(const Resolved& r, const TrainInputs& in, const Performanc
 
 void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport& out) {
   TrainInputs in = MakeTrainInputs(r);
-  LayerPack pack = Layers(in, r.tp);
+  TokensHiddenUtil shared;
+  LayerPack pack = Layers(in, r.tp, shared);
   const Fabric full = FabricFor(r, r.total_gpus);
   SendMemo memo;
   StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo);
@@ -328,7 +331,7 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
     out.gpu_hours = out.time_to_train_s * r.total_gpus / kSecondsPerHour;
   }
   // One GPU alone, compute only: the reference the scaling efficiency divides by.
-  LayerPack one = r.tp == 1 ? pack : Layers(in, 1);
+  LayerPack one = r.tp == 1 ? pack : Layers(in, 1, shared);
   double t_one = r.arch.layers * (one.layer.time_s + one.layer.backward_time_s) + one.logits.time_s +
                  one.logits.backward_time_s +
                  (in.rc == Recompute::kFull ? r.arch.layers * one.layer.time_s
