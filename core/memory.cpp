@@ -121,6 +121,30 @@ MemoryBreakdown BreakdownWith(const MemoryInputs& in, const ParamParts& parts, c
   return last.total_gib > first.total_gib ? last : first;
 }
 
+namespace {
+
+// BreakdownWith(...).total_gib without filling the breakdowns (a search's probes read only the
+// total): ToBreakdown's sums in the same order, the same stage comparison.
+double TotalWith(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
+  const StageShared sh = SharedOf(in, parts, states);
+  const Overheads o{CudaContextGib(in), NcclGib(in)};
+  auto total = [&](const StageBytes& b) {
+    const double activations = BytesToGiB(b.activations), kv_cache = BytesToGiB(b.kv_cache);
+    const double fragmentation = in.options.fragmentation * (activations + kv_cache);
+    const double overhead = o.cuda_context_gib + o.nccl_gib + fragmentation;
+    return BytesToGiB(b.weights) + BytesToGiB(b.gradients) + BytesToGiB(b.optimizer) + activations +
+           kv_cache + overhead;
+  };
+  auto stage = [&](bool first, bool last) {
+    return total(in.training ? TrainingStageBytes(in, sh, first, last) : InferenceStageBytes(in, sh, first, last));
+  };
+  if (in.pp <= 1) return stage(true, true);
+  const double first = stage(true, false), last = stage(false, true);
+  return last > first ? last : first;
+}
+
+}  // namespace
+
 MemoryBreakdown ComputeBreakdown(const MemoryInputs& in) { return BreakdownWith(in, ParameterParts(in.arch)); }
 
 bool Fits(const MemoryInputs& in) { return ComputeBreakdown(in).total_gib <= in.capacity_gib; }
@@ -145,7 +169,7 @@ int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double tot
 
 int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double total_at_one,
                    const SearchBase& base, double slope_at_one) {
-  auto total = [&](int v) { in.*field = v; return BreakdownWith(in, base.parts, &base.states).total_gib; };
+  auto total = [&](int v) { in.*field = v; return TotalWith(in, base.parts, &base.states); };
   const double t1 = total_at_one >= 0 ? total_at_one : total(1);
   if (!(t1 <= in.capacity_gib)) return 0;
   if (hi <= 1) return 1;
