@@ -262,22 +262,24 @@ void ScalingCurve(const Resolved& r, const TrainInputs& in, const CurveInputs& c
     if (n == total) tp = r.tp, pp = r.pp, dp = r.dp;
     // Once the job fills a node, the tensor-parallel group sees the same NVLink as the full job.
     double tp_known = tp == r.tp && n >= full_node ? c.tp_micro_s : -1;
-    // The whole cluster is the scenario itself: its step is already priced.
-    StepResult priced;
-    if (n < total) {
-      ResizeFabricInto(*c.full, gpn, n, f);
-      priced = TrainStep(in, Interpolate(c.one, c.main, r.tp, tp), f, tp, pp, dp, memo, tp_known);
+    auto write = [&](const StepResult& s) {
+      ScalingPoint& p = out.scaling[count++];
+      p.gpus = n, p.tp = tp, p.pp = pp, p.dp = dp;
+      p.step_time_s = s.step_s;
+      p.tokens_per_s = tokens_per_replica * dp / s.step_s;
+      p.efficiency = p.tokens_per_s / (n * ref_tokens_per_gpu);
+      p.comm_fraction = s.comm_s / s.step_s;
+      p.mfu = p.tokens_per_s * flops_per_token / (n * peak * kFlopsPerTflop);
+      if (!break_gpus && p.comm_fraction >= 0.5) break_gpus = n;
+    };
+    // The whole cluster is the scenario itself: its step is already priced. Smaller sizes hand
+    // their step straight to the point (no default-built copy per point).
+    if (n == total) {
+      write(*c.step);
+      break;
     }
-    const StepResult& s = n < total ? priced : *c.step;
-    ScalingPoint& p = out.scaling[count++];
-    p.gpus = n, p.tp = tp, p.pp = pp, p.dp = dp;
-    p.step_time_s = s.step_s;
-    p.tokens_per_s = tokens_per_replica * dp / s.step_s;
-    p.efficiency = p.tokens_per_s / (n * ref_tokens_per_gpu);
-    p.comm_fraction = s.comm_s / s.step_s;
-    p.mfu = p.tokens_per_s * flops_per_token / (n * peak * kFlopsPerTflop);
-    if (!break_gpus && p.comm_fraction >= 0.5) break_gpus = n;
-    if (n == total) break;
+    ResizeFabricInto(*c.full, gpn, n, f);
+    write(TrainStep(in, Interpolate(c.one, c.main, r.tp, tp), f, tp, pp, dp, memo, tp_known));
   }
   out.scaling_count = count;
   if (!out.scaling_break_gpus) out.scaling_break_gpus = break_gpus;
