@@ -121,6 +121,30 @@ MemoryBreakdown BreakdownWith(const MemoryInputs& in, const ParamParts& parts, c
   return last.total_gib > first.total_gib ? last : first;
 }
 
+namespace {
+
+// BreakdownWith(...).total_gib without filling the breakdowns (a search's probes read only the
+// total): ToBreakdown's sums in the same order, the same stage comparison.
+double TotalWith(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
+  const StageShared sh = SharedOf(in, parts, states);
+  const Overheads o{CudaContextGib(in), NcclGib(in)};
+  auto total = [&](const StageBytes& b) {
+    const double activations = BytesToGiB(b.activations), kv_cache = BytesToGiB(b.kv_cache);
+    const double fragmentation = in.options.fragmentation * (activations + kv_cache);
+    const double overhead = o.cuda_context_gib + o.nccl_gib + fragmentation;
+    return BytesToGiB(b.weights) + BytesToGiB(b.gradients) + BytesToGiB(b.optimizer) + activations +
+           kv_cache + overhead;
+  };
+  auto stage = [&](bool first, bool last) {
+    return total(in.training ? TrainingStageBytes(in, sh, first, last) : InferenceStageBytes(in, sh, first, last));
+  };
+  if (in.pp <= 1) return stage(true, true);
+  const double first = stage(true, false), last = stage(false, true);
+  return last > first ? last : first;
+}
+
+}  // namespace
+
 MemoryBreakdown ComputeBreakdown(const MemoryInputs& in) { return BreakdownWith(in, ParameterParts(in.arch)); }
 
 bool Fits(const MemoryInputs& in) { return ComputeBreakdown(in).total_gib <= in.capacity_gib; }
@@ -144,19 +168,30 @@ int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double tot
 }
 
 int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double total_at_one,
-                   const SearchBase& base) {
-  auto total = [&](int v) { in.*field = v; return BreakdownWith(in, base.parts, &base.states).total_gib; };
+                   const SearchBase& base, double slope_at_one) {
+  auto total = [&](int v) { in.*field = v; return TotalWith(in, base.parts, &base.states); };
   const double t1 = total_at_one >= 0 ? total_at_one : total(1);
   if (!(t1 <= in.capacity_gib)) return 0;
   if (hi <= 1) return 1;
-  const double t2 = total(2);
-  if (!(t2 <= in.capacity_gib)) return 1;
-  int lo = 2;
+  int lo = 1;
   auto probe = [&](int v) {
     if (v <= lo || v > hi) return;
     if (total(v) <= in.capacity_gib) lo = v;
     else hi = v - 1;
   };
+  if (total_at_one >= 0 && slope_at_one > 0) {
+    // The caller knows how much of the total at 1 scales with the field: the secant guess needs no
+    // breakdown at 2. The probes only narrow [lo, hi], so the answer is the bisection's exactly.
+    const double guess = 1.0 + std::floor((in.capacity_gib - t1) / slope_at_one);
+    const int g = guess >= hi ? hi : int(guess);
+    probe(g);
+    probe(lo == g ? g + 1 : g - 1);
+    while (lo < hi) probe(lo + (hi - lo + 1) / 2);
+    return lo;
+  }
+  const double t2 = total(2);
+  if (!(t2 <= in.capacity_gib)) return 1;
+  lo = 2;
   if (t2 > t1) {
     const double guess = 2.0 + std::floor((in.capacity_gib - t2) / (t2 - t1));
     const int g = guess >= hi ? hi : int(guess);
@@ -244,7 +279,9 @@ void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m
   if (!m.fits) m.binding = BindingComponent(m.per_gpu);
   if (in.training) {
     const double at_one = in.micro_batch == 1 ? m.per_gpu.total_gib : -1.0;
-    m.max_micro_batch = LargestFitting(in, &MemoryInputs::micro_batch, 4096, at_one, base);
+    // Activations (and the fragmentation on them) are what grows with the micro-batch.
+    const double slope = m.per_gpu.activations_gib + m.per_gpu.fragmentation_gib;
+    m.max_micro_batch = LargestFitting(in, &MemoryInputs::micro_batch, 4096, at_one, base, slope);
   } else {
     const double at_one = in.batch == 1 ? m.per_gpu.total_gib : -1.0;
     m.max_batch = LargestFitting(in, &MemoryInputs::batch, 1 << 16, at_one, base);

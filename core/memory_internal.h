@@ -54,8 +54,10 @@ struct SearchBase {
   StageStates states;
 };
 SearchBase SearchBaseOf(const MemoryInputs& in);
+// `slope_at_one` > 0 (with `total_at_one`): the GiB per unit of the field at field = 1, which lets
+// the search skip the breakdown at 2 it would take to estimate it.
 int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double total_at_one,
-                   const SearchBase& base);
+                   const SearchBase& base, double slope_at_one = -1);
 
 inline int CeilDiv(int a, int b) { return b > 0 ? (a + b - 1) / b : a; }
 

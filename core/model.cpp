@@ -9,12 +9,6 @@
 
 namespace gpucfg {
 
-int KvHeads(const TransformerArch& a) { return a.kv_heads > 0 ? a.kv_heads : a.heads; }
-
-int FfnHidden(const TransformerArch& a) { return a.ffn_hidden > 0 ? a.ffn_hidden : 4 * a.hidden; }
-
-int HeadDim(const TransformerArch& a) { return a.heads > 0 ? a.hidden / a.heads : 0; }
-
 double ParamParts::PerLayer() const { return attention + mlp_dense + expert_total + router + norms; }
 
 namespace {

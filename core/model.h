@@ -23,10 +23,11 @@ struct TransformerArch {
   int top_k = 1;            // experts each token is routed to
 };
 
-// Derived shape helpers (0-valued fields resolved to their conventional defaults).
-int KvHeads(const TransformerArch& a);
-int FfnHidden(const TransformerArch& a);
-int HeadDim(const TransformerArch& a);
+// Derived shape helpers (0-valued fields resolved to their conventional defaults). Inline: the
+// layer and memory models read them several times per evaluation.
+inline int KvHeads(const TransformerArch& a) { return a.kv_heads > 0 ? a.kv_heads : a.heads; }
+inline int FfnHidden(const TransformerArch& a) { return a.ffn_hidden > 0 ? a.ffn_hidden : 4 * a.hidden; }
+inline int HeadDim(const TransformerArch& a) { return a.heads > 0 ? a.hidden / a.heads : 0; }
 
 // Total parameters (all experts), and those a token touches (active; = total for dense models).
 double ParameterCount(const TransformerArch& a);

@@ -82,11 +82,13 @@ PackTimes TimesOf(const LayerPack& p) {
           p.logits.backward_time_s};
 }
 
-LayerPack Layers(const TrainInputs& in, int tp) {
+// `shared`: the tokens x hidden GEMM utilisation, common to the passes at every tp (in.d is fixed).
+LayerPack Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared) {
   LayerShape s;
   s.batch = in.mb, s.q_tokens = in.seq, s.context = in.ctx, s.tp = tp;
   s.sequence_parallel = in.sp && tp > 1, s.flash = in.flash, s.causal = !in.a->encoder_only;
-  return {LayerForward(*in.a, s, in.lp, in.d), LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d)};
+  return {LayerForward(*in.a, s, in.lp, in.d, &shared),
+          LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d, Phase::kTraining, &shared)};
 }
 
 // Bytes streamed per parameter by a fused optimizer step: fp32 master read+write 8, fp32 moments
@@ -111,9 +113,15 @@ double TpComm(const TrainInputs& in, const Fabric& f, int tp, double layers) {
   if (tp <= 1) return 0;
   double bytes = in.mb * in.seq * in.a->hidden * in.lp.act_bytes;
   int rpn = std::min(tp, f.gpus_per_node);
-  double per = in.sp ? CollectiveTime(f, CollectiveOp::kAllGather, bytes, tp, rpn) +
-                           CollectiveTime(f, CollectiveOp::kReduceScatter, bytes, tp, rpn)
-                     : CollectiveTime(f, CollectiveOp::kAllReduce, bytes, tp, rpn);
+  // The all-gather and the reduce-scatter of one buffer cost the same (same ring steps and traffic,
+  // neither takes the tree or NVLS path): price one and add it twice (x + x, exactly as before).
+  double per;
+  if (in.sp) {
+    const double ag = CollectiveTime(f, CollectiveOp::kAllGather, bytes, tp, rpn);
+    per = ag + ag;
+  } else {
+    per = CollectiveTime(f, CollectiveOp::kAllReduce, bytes, tp, rpn);
+  }
   double passes = 2.0 + (in.rc == Recompute::kFull ? 1.0 : 0.0);
   return layers * 2.0 * passes * per * (1.0 - in.r->scenario->speed.tp_comm_overlap);
 }
@@ -254,22 +262,24 @@ void ScalingCurve(const Resolved& r, const TrainInputs& in, const CurveInputs& c
     if (n == total) tp = r.tp, pp = r.pp, dp = r.dp;
     // Once the job fills a node, the tensor-parallel group sees the same NVLink as the full job.
     double tp_known = tp == r.tp && n >= full_node ? c.tp_micro_s : -1;
-    // The whole cluster is the scenario itself: its step is already priced.
-    StepResult priced;
-    if (n < total) {
-      ResizeFabricInto(*c.full, gpn, n, f);
-      priced = TrainStep(in, Interpolate(c.one, c.main, r.tp, tp), f, tp, pp, dp, memo, tp_known);
+    auto write = [&](const StepResult& s) {
+      ScalingPoint& p = out.scaling[count++];
+      p.gpus = n, p.tp = tp, p.pp = pp, p.dp = dp;
+      p.step_time_s = s.step_s;
+      p.tokens_per_s = tokens_per_replica * dp / s.step_s;
+      p.efficiency = p.tokens_per_s / (n * ref_tokens_per_gpu);
+      p.comm_fraction = s.comm_s / s.step_s;
+      p.mfu = p.tokens_per_s * flops_per_token / (n * peak * kFlopsPerTflop);
+      if (!break_gpus && p.comm_fraction >= 0.5) break_gpus = n;
+    };
+    // The whole cluster is the scenario itself: its step is already priced. Smaller sizes hand
+    // their step straight to the point (no default-built copy per point).
+    if (n == total) {
+      write(*c.step);
+      break;
     }
-    const StepResult& s = n < total ? priced : *c.step;
-    ScalingPoint& p = out.scaling[count++];
-    p.gpus = n, p.tp = tp, p.pp = pp, p.dp = dp;
-    p.step_time_s = s.step_s;
-    p.tokens_per_s = tokens_per_replica * dp / s.step_s;
-    p.efficiency = p.tokens_per_s / (n * ref_tokens_per_gpu);
-    p.comm_fraction = s.comm_s / s.step_s;
-    p.mfu = p.tokens_per_s * flops_per_token / (n * peak * kFlopsPerTflop);
-    if (!break_gpus && p.comm_fraction >= 0.5) break_gpus = n;
-    if (n == total) break;
+    ResizeFabricInto(*c.full, gpn, n, f);
+    write(TrainStep(in, Interpolate(c.one, c.main, r.tp, tp), f, tp, pp, dp, memo, tp_known));
   }
   out.scaling_count = count;
   if (!out.scaling_break_gpus) out.scaling_break_gpus = break_gpus;
@@ -293,7 +303,8 @@ void TrainingWarnings(const Resolved& r, const TrainInputs& in, const Performanc
 
 void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport& out) {
   TrainInputs in = MakeTrainInputs(r);
-  LayerPack pack = Layers(in, r.tp);
+  TokensHiddenUtil shared;
+  LayerPack pack = Layers(in, r.tp, shared);
   const Fabric full = FabricFor(r, r.total_gpus);
   SendMemo memo;
   StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo);
@@ -322,7 +333,7 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
     out.gpu_hours = out.time_to_train_s * r.total_gpus / kSecondsPerHour;
   }
   // One GPU alone, compute only: the reference the scaling efficiency divides by.
-  LayerPack one = r.tp == 1 ? pack : Layers(in, 1);
+  LayerPack one = r.tp == 1 ? pack : Layers(in, 1, shared);
   double t_one = r.arch.layers * (one.layer.time_s + one.layer.backward_time_s) + one.logits.time_s +
                  one.logits.backward_time_s +
                  (in.rc == Recompute::kFull ? r.arch.layers * one.layer.time_s

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "units.h"
 
@@ -99,41 +100,49 @@ ShapeCommon CommonOf(double batch, int sms, Precision p) {
   return {batch > 1 ? i64(batch + 0.5) : 1, sms > 0 ? sms : 108, align - 1};
 }
 
-// Best tile x wave utilisation of an m x n output (tile and wave quantisation).
+// One tile of the search below, its sizes compile-time constants (the ceiling divisions become
+// shifts). Returns false where the search stops: with whole m and n no utilisation exceeds 1, so a
+// tile no faster than the best found so far cannot beat it (exact: rounding is monotone).
+template <i64 TM, i64 TN>
+bool TryTile(const Dim& m, const Dim& n, double mn, double speed, bool whole, const ShapeCommon& c,
+             double& best) {
+  if (whole && speed <= best) return false;
+  const i64 tm = (m.i + TM - 1) / TM, tn = (n.i + TN - 1) / TN;
+  const double tile_util = mn / (double(tm) * double(TM) * double(tn) * double(TN));
+  // wave_util <= 1 bounds this tile by tile_util x speed (exact: rounding is monotone), so a
+  // tile that cannot beat the best even with full waves skips the wave division.
+  if (tile_util * speed <= best) return true;
+  const i64 tiles = tm * tn * c.batch, waves = (tiles + c.sms - 1) / c.sms;
+  const double wave_util = double(tiles) / double(waves * c.sms);
+  best = std::max(best, tile_util * wave_util * speed);
+  return true;
+}
+
+// Best tile x wave utilisation of an m x n output (tile and wave quantisation), over kTiles in order.
 double TileWaveUtil(const Dim& m, const Dim& n, const ShapeCommon& c) {
-  // Tiles come fastest first; with whole m and n no utilisation exceeds 1, so a tile no faster
-  // than the best found so far cannot beat it (exact: rounding is monotone) and is skipped.
   const double mn = m.v * n.v;
   const bool whole = m.exact && n.exact && mn < 0x1p53;
   double best = 0;
-  for (const Tile& t : kTiles) {
-    if (whole && t.speed <= best) break;
-    i64 tm = (m.i + i64(t.m) - 1) / i64(t.m), tn = (n.i + i64(t.n) - 1) / i64(t.n);
-    double tile_util = mn / (double(tm) * t.m * double(tn) * t.n);
-    // wave_util <= 1 bounds this tile by tile_util x speed (exact: rounding is monotone), so a
-    // tile that cannot beat the best even with full waves skips the wave division.
-    if (tile_util * t.speed <= best) continue;
-    i64 tiles = tm * tn * c.batch, waves = (tiles + c.sms - 1) / c.sms;
-    double wave_util = double(tiles) / double(waves * c.sms);
-    best = std::max(best, tile_util * wave_util * t.speed);
-  }
+  constexpr Tile t0 = kTiles[0], t1 = kTiles[1], t2 = kTiles[2], t3 = kTiles[3];
+  static_assert(std::size(kTiles) == 4, "TileWaveUtil tries each tile of kTiles");
+  TryTile<i64(t0.m), i64(t0.n)>(m, n, mn, t0.speed, whole, c, best) &&
+      TryTile<i64(t1.m), i64(t1.n)>(m, n, mn, t1.speed, whole, c, best) &&
+      TryTile<i64(t2.m), i64(t2.n)>(m, n, mn, t2.speed, whole, c, best) &&
+      TryTile<i64(t3.m), i64(t3.n)>(m, n, mn, t3.speed, whole, c, best);
   return best;
 }
 
-// The tile x wave utilisation of one whole m x n output at batch 1 that several GEMMs of a layer
-// share: tokens x hidden is out_proj's forward and the dgrad of qkv and mlp_up (and of out_proj
-// without tensor parallelism). The first of them fills it (util < 0: not yet).
-struct SharedUtil {
-  i64 m = 0, n = 0;
-  double util = -1;
-};
+// The tile x wave utilisation of one whole m x n output at batch 1 that several GEMMs share
+// (TokensHiddenUtil, roofline.h): tokens x hidden is out_proj's forward and the dgrad of qkv,
+// mlp_up and the logits (and of out_proj without tensor parallelism). The first fills it.
+using SharedUtil = TokensHiddenUtil;
 
 // Fraction of the best GEMM rate an m x n x k GEMM reaches (m, n, k > 0). `epilogue`: the fixed
 // per-tile cost of writing C, in K-steps (32 for a 16-bit C).
 double ShapeEff(const Dim& m, const Dim& n, const Dim& k, const ShapeCommon& c, double epilogue,
                 SharedUtil* shared = nullptr) {
   double best;
-  if (shared && m.exact && n.exact && m.i == shared->m && n.i == shared->n && c.batch == 1) {
+  if (shared && m.exact && n.exact && m.i == shared->tokens && n.i == shared->hidden && c.batch == 1) {
     if (shared->util < 0) shared->util = TileWaveUtil(m, n, c);
     best = shared->util;
   } else {
@@ -395,6 +404,11 @@ void StreamOps(const TransformerArch& a, const Widths& w, const LayerShape& s, c
 
 LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
                        const DeviceRates& d) {
+  return LayerForward(a, s, lp, d, nullptr);
+}
+
+LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
+                       const DeviceRates& d, TokensHiddenUtil* shared) {
   LayerCost out;
   const bool train = s.phase == Phase::kTraining;
   const Widths w{HeadDim(a), KvHeads(a), FfnHidden(a)};
@@ -403,7 +417,10 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
   double f = w.ffn / t, up = a.glu ? 2.0 * f : f;
   double k = std::max(1, a.top_k), experts_read = a.experts > 1 ? std::min<double>(a.experts, T * k) : 1.0;
   double act = lp.act_bytes, wb = lp.weight_bytes;
-  SharedUtil tokens_x_hidden{DimOf(T).i, DimOf(h).i};
+  SharedUtil own;
+  SharedUtil& tokens_x_hidden = shared ? *shared : own;
+  if (tokens_x_hidden.tokens != DimOf(T).i || tokens_x_hidden.hidden != DimOf(h).i)
+    tokens_x_hidden = {DimOf(T).i, DimOf(h).i, -1.0};
   out.ops[int(OpKind::kQkv)] = Gemm(T, qkv_n, h, 1, act, wb, d.gemm, d, train, &tokens_x_hidden);
   AttentionOps(a, w, s, lp, d, out);
   out.ops[int(OpKind::kOutProj)] = Gemm(T, h, a.heads * hd / t, 1, act, wb, d.gemm, d, train, &tokens_x_hidden);
@@ -443,11 +460,13 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
 }
 
 OpCost LogitsForward(const TransformerArch& a, double tokens, int tp, const LayerPrecision& lp,
-                     const DeviceRates& d, Phase phase) {
+                     const DeviceRates& d, Phase phase, TokensHiddenUtil* shared) {
   if (tokens <= 0 || a.vocab <= 0) return {};
   const bool train = phase == Phase::kTraining;
   double v = double(a.vocab) / tp;
-  OpCost op = Gemm(tokens, v, a.hidden, 1, lp.act_bytes, lp.weight_bytes, d.gemm, d, train);
+  // The shared utilisation only if it is this GEMM's tokens x hidden (its dgrad's output).
+  if (shared && (shared->tokens != DimOf(tokens).i || shared->hidden != DimOf(a.hidden).i)) shared = nullptr;
+  OpCost op = Gemm(tokens, v, a.hidden, 1, lp.act_bytes, lp.weight_bytes, d.gemm, d, train, shared);
   if (train) {
     // Vocab-parallel cross-entropy in fp32 (Megatron-LM core/tensor_parallel/cross_entropy.py):
     // forward casts the logits to fp32 (read 2, write 4), takes the max (read 4), subtracts it

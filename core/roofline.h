@@ -115,12 +115,26 @@ struct DeviceRates {                 // the ceilings a layer sees, resolved once
 };
 DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, const SpeedOptions& o);
 
+// The tile x wave utilisation of the tokens x hidden GEMM output (batch 1): out_proj's forward and
+// the dgrad of qkv, mlp_up and the logits have it at every tensor-parallel degree, so layer passes
+// over the same tokens, hidden size and device (and the logits) can compute it once. util < 0:
+// not yet computed; a pass over other tokens or hidden size resets it.
+struct TokensHiddenUtil {
+  long long tokens = -1, hidden = -1;
+  double util = -1;
+};
+
 LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
                        const DeviceRates& d);
+// The same, sharing `shared` with other passes on the same device rates (nullptr: none).
+LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
+                       const DeviceRates& d, TokensHiddenUtil* shared);
 
 // The vocabulary projection (logits GEMM) for `tokens` tokens, split over tp. Training adds the
 // vocab-parallel cross-entropy (fp32 softmax over the logits) and fills backward_time_s.
+// `shared`: as for LayerForward, with the same device rates.
 OpCost LogitsForward(const TransformerArch& a, double tokens, int tp, const LayerPrecision& lp,
-                     const DeviceRates& d, Phase phase = Phase::kTraining);
+                     const DeviceRates& d, Phase phase = Phase::kTraining,
+                     TokensHiddenUtil* shared = nullptr);
 
 }  // namespace gpucfg
