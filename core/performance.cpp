@@ -401,13 +401,17 @@ PerformanceReport ComputePerformance(const Resolved& r, const MemoryReport& memo
 // One layer's operations (and the logits) as points of the roofline chart.
 void AddRooflinePoints(const LayerCost& layer, const OpCost& logits, std::string_view phase,
                        PerformanceReport& out) {
+  // The count lives in a local until the end: stored through `out` each time, the compiler had to
+  // reload it after every point's stores (they may alias), a store-to-load stall per point.
+  int count = out.roofline_count;
   auto add = [&](std::string_view name, const OpCost& op) {
-    if (out.roofline_count >= PerformanceReport::kMaxRooflinePoints || op.flops + op.bytes <= 0) return;
-    out.roofline[out.roofline_count++] = {name, phase, op.flops, op.bytes, op.intensity,
-                                          op.attainable_tflops, op.time_s, op.compute_bound};
+    if (count >= PerformanceReport::kMaxRooflinePoints || op.flops + op.bytes <= 0) return;
+    out.roofline[count++] = {name, phase, op.flops, op.bytes, op.intensity, op.attainable_tflops, op.time_s,
+                             op.compute_bound};
   };
   for (int i = 0; i < kLayerOpCount; ++i) add(kOpNames[i], layer.ops[i]);
   add("logits", logits);
+  out.roofline_count = count;
 }
 
 }  // namespace gpucfg

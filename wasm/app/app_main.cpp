@@ -5,6 +5,8 @@
 #include <GLFW/glfw3.h>
 #include <GLES3/gl3.h>
 
+#include <algorithm>
+#include <cfloat>
 #include <cstdio>
 
 #include "app.h"
@@ -23,6 +25,33 @@ GLFWwindow* g_window = nullptr;
 // The canvas's CSS size: the page (or embed.js) sizes the canvas, the app follows it.
 EM_JS(int, CanvasCssWidth, (), { return Module["canvas"] ? Module["canvas"].clientWidth | 0 : 0; });
 EM_JS(int, CanvasCssHeight, (), { return Module["canvas"] ? Module["canvas"].clientHeight | 0 : 0; });
+
+// HiDPI: the canvas's drawing buffer is CSS size x devicePixelRatio, ImGui works in CSS pixels
+// with DisplayFramebufferScale = the ratio, and the font is rasterised at the device size. The
+// buffer is sized here rather than by glfwSetWindowSize, whose Browser.setCanvasSize (3.1.6) sizes
+// the buffer at CSS size and strips the canvas's inline CSS width/height (embed.js's 100%).
+EM_JS(double, DevicePixelRatio, (), {
+  var r = window.devicePixelRatio || 1;
+  return Math.min(Math.max(r, 1), 4);
+});
+EM_JS(void, SetCanvasBuffer, (int w, int h), {
+  var c = Module["canvas"];
+  if (!c) return;
+  if (c.width != w) c.width = w;
+  if (c.height != h) c.height = h;
+});
+EM_JS(void, SaveCanvasStyle, (), {
+  var c = Module["canvas"];
+  if (c) Module["gpucfgCanvasStyle"] = [c.style.width, c.style.height];
+});
+EM_JS(void, RestoreCanvasStyle, (), {
+  var c = Module["canvas"], s = Module["gpucfgCanvasStyle"];
+  if (!c || !s) return;
+  if (s[0]) c.style.width = s[0];
+  if (s[1]) c.style.height = s[1];
+});
+
+float g_dpr = 1.0f;  // fixed at start: the font atlas is rasterised for it
 
 // Emscripten 3.1.6's GLFW hands the browser's raw wheel deltas to the scroll callback (pixels, or
 // lines in Firefox, and positive = down), where ImGui expects notches with positive = up: a wheel
@@ -54,7 +83,8 @@ void LoadFont() {
   config.FontDataOwnedByAtlas = false;  // the bytes are a static array, not heap memory
   config.OversampleH = 2;
   io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kUiFontTtf), static_cast<int>(kUiFontTtf_size),
-                                 16.0f, &config, ranges.Data);
+                                 16.0f * g_dpr, &config, ranges.Data);
+  io.FontGlobalScale = 1.0f / g_dpr;  // laid out at 16 CSS px, drawn from device-pixel glyphs
 }
 
 void ApplyTheme() {
@@ -102,18 +132,21 @@ void DrawLayout() {
 }
 
 void Frame() {
-  const int css_w = CanvasCssWidth(), css_h = CanvasCssHeight();
-  int win_w = 0, win_h = 0;
-  glfwGetWindowSize(g_window, &win_w, &win_h);
-  if (css_w > 0 && css_h > 0 && (css_w != win_w || css_h != win_h)) glfwSetWindowSize(g_window, css_w, css_h);
+  const int css_w = std::max(1, CanvasCssWidth()), css_h = std::max(1, CanvasCssHeight());
+  const int fb_w = static_cast<int>(css_w * g_dpr + 0.5f), fb_h = static_cast<int>(css_h * g_dpr + 0.5f);
+  SetCanvasBuffer(fb_w, fb_h);
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  // The backend took sizes from GLFW's window (never resized, see SetCanvasBuffer) and the cursor
+  // in buffer pixels (Emscripten scales it by buffer / CSS size): put both in CSS pixels.
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(static_cast<float>(css_w), static_cast<float>(css_h));
+  io.DisplayFramebufferScale = ImVec2(fb_w / io.DisplaySize.x, fb_h / io.DisplaySize.y);
+  if (io.MousePos.x > -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / io.DisplayFramebufferScale.x, io.MousePos.y / io.DisplayFramebufferScale.y);
   ImGui::NewFrame();
   DrawLayout();
   ImGui::Render();
-  int fb_w = 0, fb_h = 0;
-  glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
   glViewport(0, 0, fb_w, fb_h);
   glClearColor(0.97f, 0.98f, 0.99f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -133,7 +166,10 @@ int main() {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
   const int w = CanvasCssWidth() > 0 ? CanvasCssWidth() : 1280;
   const int h = CanvasCssHeight() > 0 ? CanvasCssHeight() : 800;
+  g_dpr = static_cast<float>(DevicePixelRatio());
+  SaveCanvasStyle();
   g_window = glfwCreateWindow(w, h, "gpucfg", nullptr, nullptr);
+  RestoreCanvasStyle();
   if (!g_window) {
     std::fprintf(stderr, "gpucfg: WebGL2 is not available\n");
     return 1;

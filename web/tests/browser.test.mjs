@@ -308,6 +308,27 @@ test("the compare view pins scenarios side by side and removes them", async () =
   await setLanguage("en");
 });
 
+test("on a HiDPI screen the canvas draws at device pixels and clicks still land", async () => {
+  const hi = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, locale: "en-US" });
+  hi.on("console", (m) => { if (m.type() === "error") consoleErrors.push(`hidpi: ${m.text()}`); });
+  await hi.goto(baseUrl);
+  await hi.waitForFunction(() => typeof window.gpucfgState === "function");
+  await hi.waitForTimeout(200);
+  const size = await hi.evaluate(() => { const c = document.querySelector("canvas"); return [c.width, c.clientWidth]; });
+  assert.equal(size[0], 2 * size[1]);
+  // Widget rectangles stay in CSS pixels: the same click as at 1x switches the language.
+  const r = JSON.parse(await hi.evaluate(() => window.gpucfg.widgetRect("language")));
+  await hi.mouse.move(r.x + r.w / 2, r.y + r.h / 2);
+  await hi.waitForTimeout(80);
+  await hi.mouse.down();
+  await hi.waitForTimeout(80);
+  await hi.mouse.up();
+  await hi.waitForFunction(() => window.gpucfgState().language === "zh-CN", null, { timeout: 10000 });
+  await hi.waitForTimeout(100);
+  await hi.screenshot({ path: path.join(artifacts, "17-hidpi-zh.png"), clip: { x: 460, y: 40, width: 640, height: 360 } });
+  await hi.close();
+});
+
 test("every warning and assumption code has a Chinese sentence with the same placeholders", () => {
   const read = (f) => fs.readFileSync(path.join(root, f), "utf8");
   const english = new Map();
