@@ -55,8 +55,9 @@ float g_dpr = 1.0f;  // fixed at start: the font atlas is rasterised for it
 
 // Emscripten 3.1.6's GLFW hands the browser's raw wheel deltas to the scroll callback (pixels, or
 // lines in Firefox, and positive = down), where ImGui expects notches with positive = up: a wheel
-// turn scrolled the wrong way and by ~100 notches. A listener notes each event's unit; the
-// callback converts to notches (about 100 px or 3 lines each, the browsers' usual step).
+// turn scrolled the wrong way and by ~100 notches. A listener, added before glfwInit adds GLFW's
+// so that it runs first, notes each event's unit; the callback converts to notches (about 100 px
+// or 3 lines each, the browsers' usual step).
 EM_JS(void, WatchWheelUnit, (), {
   if (!Module["canvas"]) return;
   Module["gpucfgWheelMode"] = 0;
@@ -158,6 +159,7 @@ void Frame() {
 
 int main() {
   using namespace gpucfg::app;
+  WatchWheelUnit();  // before glfwInit: see OnScroll
   if (!glfwInit()) {
     std::fprintf(stderr, "gpucfg: glfwInit failed\n");
     return 1;
@@ -181,7 +183,6 @@ int main() {
   ApplyTheme();
   LoadFont();
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
-  WatchWheelUnit();
   glfwSetScrollCallback(g_window, OnScroll);  // replaces the backend's (see OnScroll)
   ImGui_ImplOpenGL3_Init("#version 300 es");
   LoadExample("default");
