@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "collectives.h"
+#include "model_parts.h"
 #include "units.h"
 
 namespace gpucfg {
@@ -65,6 +66,8 @@ struct TrainInputs {
   Recompute rc = Recompute::kNone;
   bool sp = false, flash = true;
   double params = 0, grad_bytes = 2, optimizer_bytes = 30;
+  int ep = 1;                         // expert-parallel ranks (MoE)
+  double expert_params = 0;           // all experts' parameters (MoE); 0 for dense models
 };
 
 // The last pipeline send priced: the scaling curve asks for the same one at every size from
@@ -105,6 +108,13 @@ double OptimizerBytes(std::string_view opt) {
 
 struct StepResult { StepBreakdown b; double step_s = 0, comm_s = 0, micro_s = 0, tp_micro_s = 0; };
 
+// Largest divisor of n not above cap (so tp and pp stay valid on small clusters).
+int FitDivisor(int cap, int n) {
+  for (int d = std::min(cap, n); d > 1; --d)
+    if (n % d == 0) return d;
+  return 1;
+}
+
 // Tensor-parallel traffic per micro-batch on one stage: Megatron issues two all-reduces per layer
 // forward and two backward (Narayanan 2021 sec. 3.1); with sequence parallelism each becomes an
 // all-gather + reduce-scatter of the same volume (Korthikanti 2022 sec. 4.2.2). Full recompute
@@ -143,25 +153,54 @@ double PpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, Se
   return 2.0 * in.vp * memo.time_s;
 }
 
+// Expert parallelism (MoE): every MoE layer sends each token's hidden state to the ranks holding
+// its top-k experts and back (dispatch + combine), in the forward and again in the backward: four
+// all-to-alls per layer per micro-batch (Lepikhin et al. 2020, GShard, arXiv 2006.16668;
+// Rajbhandari et al. 2022, DeepSpeed-MoE, arXiv 2201.05596); full recompute repeats the forward
+// two. Exposed, as Megatron-Core runs them by default. With sequence parallelism each tensor-
+// parallel rank dispatches its own share of the tokens. EP groups are consecutive data-parallel
+// ranks, so a node holds gpus_per_node / tp of one group.
+double EpComm(const TrainInputs& in, const Fabric& f, int tp, int ep, double layers) {
+  if (ep <= 1 || in.expert_params <= 0) return 0;
+  double tokens = in.mb * in.seq / (in.sp && tp > 1 ? tp : 1);
+  double bytes = tokens * std::min(in.a->top_k, in.a->experts) * in.a->hidden * in.lp.act_bytes;
+  int rpn = std::clamp(f.gpus_per_node / std::max(1, tp), 1, ep);
+  double passes = 4.0 + (in.rc == Recompute::kFull ? 2.0 : 0.0);
+  return layers * passes * CollectiveTime(f, CollectiveOp::kAllToAll, bytes, ep, rpn);
+}
+
 // Gradient reduction across data-parallel replicas, overlapped with the last backward pass
 // except for its final bucket (Li et al. 2020). ZeRO-1/2 reduce-scatter grads and all-gather
 // weights: the same volume as one all-reduce (Rajbhandari et al. 2020, sec. 7).
-void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, double t_bwd,
+// With expert parallelism each GPU holds 1/ep of the experts, whose gradients are reduced over the
+// dp/ep replicas of those experts only (the expert-data-parallel group of DeepSpeed-MoE).
+void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, int ep, double t_bwd,
             StepBreakdown& b) {
   if (dp <= 1) return;
   const SpeedOptions& o = in.r->scenario->speed;
-  double bytes = in.params / (tp * pp) * in.grad_bytes;
+  const bool split = in.expert_params > 0 && ep > 1;
+  const double shared_params = split ? in.params - in.expert_params : in.params;
+  const double expert_local = split ? in.expert_params / ep / (tp * pp) : 0.0;
+  const int edp = dp / ep;
+  double bytes = shared_params / (tp * pp) * in.grad_bytes;
   int rpn = tp >= f.gpus_per_node ? 1 : std::min(dp, f.gpus_per_node / tp);
+  const int erpn = std::max(1, rpn / ep);
   CollectiveOp op = in.zero == 3 ? CollectiveOp::kReduceScatter : CollectiveOp::kAllReduce;
   b.dp_comm_total_s = CollectiveTime(f, op, bytes, dp, rpn);
+  if (split && edp > 1) {
+    b.dp_comm_total_s += CollectiveTime(f, op, expert_local * in.grad_bytes, edp, erpn);
+    bytes += expert_local * in.grad_bytes;
+  }
   // The last bucket cannot overlap: its share of the reduction (bandwidth term) stays exposed.
   double bucket = b.dp_comm_total_s * std::min(1.0, o.bucket_mb * 1e6 / bytes);
   b.dp_comm_s = std::max(b.dp_comm_total_s - o.dp_overlap * t_bwd, bucket);
   if (in.zero == 3) {
     // ZeRO-3/FSDP gathers every weight before its forward and again before its backward, each
     // micro-batch, prefetching the next layer's under the current one's compute.
-    double wbytes = in.params / (tp * pp) * in.lp.weight_bytes;
+    double wbytes = shared_params / (tp * pp) * in.lp.weight_bytes;
     double gather = 2.0 * CollectiveTime(f, CollectiveOp::kAllGather, wbytes, dp, rpn);
+    if (split && edp > 1)
+      gather += 2.0 * CollectiveTime(f, CollectiveOp::kAllGather, expert_local * in.lp.weight_bytes, edp, erpn);
     double hidden_under = o.dp_overlap * 1.5 * t_bwd;  // forward + backward of one micro-batch
     b.zero3_comm_s = in.m * std::max(gather - hidden_under, gather / std::max(1, in.a->layers));
   }
@@ -180,18 +219,24 @@ StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f
                  : in.rc == Recompute::kSelective ? lps * lk.attention_s
                                                   : 0.0;
   double tp_c = tp_known >= 0 ? tp_known : TpComm(in, f, tp, lps), pp_c = PpComm(in, f, tp, pp, dp, memo);
+  const int ep = FitDivisor(in.ep, dp);  // the scenario's ep, or the largest that fits a smaller dp
+  double ep_c = EpComm(in, f, tp, ep, lps);
   s.tp_micro_s = tp_c;
-  s.micro_s = t_fwd + t_bwd + t_rec + tp_c + pp_c;
+  s.micro_s = t_fwd + t_bwd + t_rec + tp_c + pp_c + ep_c;
   StepBreakdown& b = s.b;
   b.compute_s = in.m * (t_fwd + t_bwd);
   b.recompute_s = in.m * t_rec;
   b.tp_comm_s = in.m * tp_c;
   b.pp_comm_s = in.m * pp_c;
+  b.ep_comm_s = in.m * ep_c;
   b.bubble_s = (pp - 1.0) / in.vp * s.micro_s;               // (p-1)/(v m) of m micro-batches
-  DpComm(in, f, tp, pp, dp, t_bwd, b);
+  DpComm(in, f, tp, pp, dp, ep, t_bwd, b);
   double opt_params = in.params / (tp * pp) / (in.zero >= 1 ? dp : 1);
+  if (in.expert_params > 0 && ep > 1)  // experts: 1/ep per GPU, sharded over their dp/ep replicas
+    opt_params = (in.params - in.expert_params) / (tp * pp) / (in.zero >= 1 ? dp : 1) +
+                 in.expert_params / ep / (tp * pp) / (in.zero >= 1 ? dp / ep : 1);
   b.optimizer_s = opt_params * in.optimizer_bytes / (in.d.gemm.achievable_hbm_gbps * kBytesPerGB);
-  s.comm_s = b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s;
+  s.comm_s = b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s + b.ep_comm_s;
   s.step_s = in.m * s.micro_s + b.bubble_s + b.dp_comm_s + b.zero3_comm_s + b.optimizer_s;
   return s;
 }
@@ -214,17 +259,12 @@ TrainInputs MakeTrainInputs(const Resolved& r) {
   double g = sc.speed.grad_reduce_bytes;
   in.grad_bytes = g > 0 ? g : (BytesPerElement(w.precision) >= 4 ? 4.0 : 2.0);
   in.optimizer_bytes = OptimizerBytes(w.optimizer);
+  in.ep = std::max(1, r.ep);
+  if (r.arch.experts > 1) in.expert_params = r.arch.layers * ParameterParts(r.arch).expert_total;
   return in;
 }
 
 // [SECTION] Scaling curve ------------------------------------------------------------------------
-
-// Largest divisor of n not above cap (so tp and pp stay valid on small clusters).
-int FitDivisor(int cap, int n) {
-  for (int d = std::min(cap, n); d > 1; --d)
-    if (n % d == 0) return d;
-  return 1;
-}
 
 // Layer cost at a tensor-parallel degree between 1 and the scenario's, interpolated
 // between the two roofline passes (exact at both ends; keeps the hot path to two passes).

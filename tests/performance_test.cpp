@@ -149,5 +149,44 @@ TEST(Performance, ArticleV100Past32GpusHoldsOnlyForFp32GradientsOnOneNic) {
   EXPECT_LT(EfficiencyAt(s, 128, true), 0.35);
 }
 
+// A Mixtral-shaped MoE (32 layers, hidden 4096, 16 experts of 14336, top-2, GQA 8) on 64 A100s.
+Scenario MoeOn64A100(int ep) {
+  TrainSpec t;
+  t.nodes = 8, t.inter = "ib-hdr", t.nics = 8, t.zero = 1, t.global_batch = 256;
+  TransformerArch a = Gpt(32, 4096, 32, 32000, 14336);
+  a.kv_heads = 8, a.glu = true, a.learned_positions = false, a.tied_embeddings = false;
+  a.experts = 16, a.top_k = 2;
+  Scenario s = TrainScenario(t, a);
+  s.parallelism.ep = ep;
+  return s;
+}
+
+// GShard / DeepSpeed-MoE: expert parallelism adds four all-to-alls per MoE layer per micro-batch and
+// shrinks the gradient reduction (each GPU reduces 1/ep of the experts, over dp/ep replicas).
+TEST(Performance, ExpertParallelAllToAllAndExpertGradients) {
+  Report none = Evaluate(MoeOn64A100(1));
+  Report ep8 = Evaluate(MoeOn64A100(8));
+  Report ep16 = Evaluate(MoeOn64A100(16));
+  ASSERT_TRUE(none.errors.empty() && ep8.errors.empty() && ep16.errors.empty());
+  EXPECT_EQ(none.performance.breakdown.ep_comm_s, 0);
+  EXPECT_GT(ep8.performance.breakdown.ep_comm_s, 0);
+  // An EP group of 8 stays inside a node (NVSwitch); 16 crosses InfiniBand and costs more.
+  EXPECT_GT(ep16.performance.breakdown.ep_comm_s, 2 * ep8.performance.breakdown.ep_comm_s);
+  EXPECT_LT(ep8.performance.breakdown.dp_comm_total_s, none.performance.breakdown.dp_comm_total_s);
+  // ZeRO-1 shards optimizer states over dp either way: dense/dp + (experts/ep)/(dp/ep) = all/dp.
+  EXPECT_NEAR(ep8.performance.breakdown.optimizer_s, none.performance.breakdown.optimizer_s,
+              1e-9 * none.performance.breakdown.optimizer_s);
+  // The all-to-all is exposed: it is in the step, and counted as communication.
+  const PerformanceReport& p = ep8.performance;
+  const StepBreakdown& b = p.breakdown;
+  EXPECT_NEAR(p.step_time_s, b.compute_s + b.recompute_s + b.tp_comm_s + b.pp_comm_s + b.ep_comm_s +
+                                 b.bubble_s + b.dp_comm_s + b.zero3_comm_s + b.optimizer_s,
+              1e-9 * p.step_time_s);
+  EXPECT_NEAR(p.comm_fraction * p.step_time_s,
+              b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s + b.ep_comm_s, 1e-9 * p.step_time_s);
+  // Dense models never pay it.
+  EXPECT_EQ(Evaluate(BertOnV100("V100-SXM2-32GB", "nvlink-mesh", 1, "none")).performance.breakdown.ep_comm_s, 0);
+}
+
 }  // namespace
 }  // namespace gpucfg

@@ -245,6 +245,27 @@ test("the scaling view marks where communication takes half the step", async () 
   await shot("16-scaling-break-en.png");
 });
 
+test("a mixture-of-experts model gets an EP row and its all-to-all in the step", async () => {
+  const s = JSON.parse(await page.evaluate(() => window.gpucfg.example("default")));
+  s.cluster.nodes = 8;
+  s.cluster.inter_node = "ib-hdr";
+  s.workload.model = { name: "moe-16x", layers: 32, hidden: 4096, heads: 32, kv_heads: 8, ffn_hidden: 14336,
+                       vocab: 32000, glu: true, experts: 16, top_k: 2 };
+  s.workload.global_batch = 256;
+  s.parallelism.ep = 16;
+  await page.goto("about:blank");
+  await page.goto(baseUrl + "#scenario=" + encodeURIComponent(JSON.stringify(s)));
+  await waitFor(() => typeof window.gpucfgState === "function" && window.gpucfgState().scenario.parallelism.ep === 16);
+  await setLanguage("en");
+  await openView("breakdown");
+  const r = (await state()).report;
+  assert.deepEqual(r.errors, undefined);
+  assert.ok(r.performance.breakdown.ep_comm_s > 0);
+  assert.notEqual(await page.evaluate(() => window.gpucfg.widgetRect("/parallelism/ep")), "null");
+  await page.mouse.move(5, 5);
+  await shot("18-moe-breakdown-en.png");
+});
+
 test("the step-time view shows inference latency and the best batch", async () => {
   await setLanguage("en");
   await loadExample("llama2-70b-serving");
