@@ -207,8 +207,11 @@ void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, int 
 }
 
 // `tp_known` >= 0 reuses a tensor-parallel cost already computed on the same intra-node fabric.
+// `cp` context-parallel ranks hold the same weights on different parts of each sequence: their
+// gradients are reduced, and ZeRO shards states, over the dp x cp group (Megatron-Core context
+// parallelism; the memory model shards the same way).
 StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f, int tp, int pp,
-                     int dp, SendMemo& memo, double tp_known = -1) {
+                     int dp, SendMemo& memo, double tp_known = -1, int cp = 1) {
   StepResult s;
   double lps = double(in.a->layers) / pp;
   double t_fwd = lps * lk.layer_s + lk.logits_s;             // the last stage also holds the head
@@ -230,11 +233,12 @@ StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f
   b.pp_comm_s = in.m * pp_c;
   b.ep_comm_s = in.m * ep_c;
   b.bubble_s = (pp - 1.0) / in.vp * s.micro_s;               // (p-1)/(v m) of m micro-batches
-  DpComm(in, f, tp, pp, dp, ep, t_bwd, b);
-  double opt_params = in.params / (tp * pp) / (in.zero >= 1 ? dp : 1);
+  const int dp_group = dp * cp;
+  DpComm(in, f, tp, pp, dp_group, ep, t_bwd, b);
+  double opt_params = in.params / (tp * pp) / (in.zero >= 1 ? dp_group : 1);
   if (in.expert_params > 0 && ep > 1)  // experts: 1/ep per GPU, sharded over their dp/ep replicas
-    opt_params = (in.params - in.expert_params) / (tp * pp) / (in.zero >= 1 ? dp : 1) +
-                 in.expert_params / ep / (tp * pp) / (in.zero >= 1 ? dp / ep : 1);
+    opt_params = (in.params - in.expert_params) / (tp * pp) / (in.zero >= 1 ? dp_group : 1) +
+                 in.expert_params / ep / (tp * pp) / (in.zero >= 1 ? dp_group / ep : 1);
   b.optimizer_s = opt_params * in.optimizer_bytes / (in.d.gemm.achievable_hbm_gbps * kBytesPerGB);
   s.comm_s = b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s + b.ep_comm_s;
   s.step_s = in.m * s.micro_s + b.bubble_s + b.dp_comm_s + b.zero3_comm_s + b.optimizer_s;
@@ -347,7 +351,7 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
   LayerPack pack = Layers(in, r.tp, shared);
   const Fabric full = FabricFor(r, r.total_gpus);
   SendMemo memo;
-  StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo);
+  StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo, -1, r.cp);
   double tokens = in.m * in.mb * in.seq * r.cp * r.dp;
   double peak = r.gpu->peak_tflops[static_cast<int>(in.lp.gemm)].dense;
   double fpt = 3.0 * ForwardFlopsPerToken(r.arch, in.seq * r.cp);   // forward + 2x backward

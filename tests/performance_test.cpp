@@ -188,5 +188,20 @@ TEST(Performance, ExpertParallelAllToAllAndExpertGradients) {
   EXPECT_EQ(Evaluate(BertOnV100("V100-SXM2-32GB", "nvlink-mesh", 1, "none")).performance.breakdown.ep_comm_s, 0);
 }
 
+// Context-parallel ranks hold the same weights: gradients are reduced (and ZeRO shards) over
+// dp x cp. On 16 GPUs, cp 2 x dp 8 reduces exactly as dp 16 does.
+TEST(Performance, ContextParallelRanksJoinTheGradientReduction) {
+  TrainSpec t;
+  t.nodes = 2, t.inter = "ib-hdr", t.nics = 8, t.zero = 1, t.global_batch = 64, t.seq = 8192;
+  Scenario dp16 = TrainScenario(t, Gpt(32, 4096, 32, 50304));
+  Scenario cp2 = dp16;
+  cp2.parallelism.cp = 2;
+  Report a = Evaluate(dp16), b = Evaluate(cp2);
+  ASSERT_TRUE(a.errors.empty() && b.errors.empty());
+  ASSERT_EQ(b.setup.dp, 8);
+  EXPECT_DOUBLE_EQ(b.performance.breakdown.dp_comm_total_s, a.performance.breakdown.dp_comm_total_s);
+  EXPECT_DOUBLE_EQ(b.performance.breakdown.optimizer_s, a.performance.breakdown.optimizer_s);
+}
+
 }  // namespace
 }  // namespace gpucfg
