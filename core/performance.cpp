@@ -169,6 +169,27 @@ double EpComm(const TrainInputs& in, const Fabric& f, int tp, int ep, double lay
   return layers * passes * CollectiveTime(f, CollectiveOp::kAllToAll, bytes, ep, rpn);
 }
 
+// Context parallelism as ring attention (Liu et al. 2023, arXiv 2310.01889; Megatron-Core context
+// parallelism): each of cp - 1 ring steps passes a K/V chunk to the next rank while attention runs
+// on the chunk at hand, so a step exposes only what the send takes beyond its block of attention.
+// Backward passes K/V and their gradients (twice the bytes) under about twice the forward's block
+// time (judgement: FlashAttention backward does 2.5x the FLOPs at a lower efficiency).
+double CpComm(const TrainInputs& in, const PackTimes& lk, const Fabric& f, int tp, int cp, double layers) {
+  if (cp <= 1) return 0;
+  double kv = double(KvHeads(*in.a)) / tp * HeadDim(*in.a);
+  double bytes = 2.0 * in.mb * in.seq * std::max(1.0, kv) * in.lp.act_bytes;   // K and V of the local chunk
+  // CP ranks sit next to their TP group. A ring that spans nodes crosses each node boundary once,
+  // and a node holds tp such rings (one per tensor-parallel rank): tp sends share its network.
+  const bool spans_nodes = tp * cp > f.gpus_per_node;
+  Fabric hop = f;
+  if (spans_nodes) hop.gpus_per_node = std::max(1, tp);
+  double send = CollectiveTime(hop, CollectiveOp::kSendRecv, bytes, 2, spans_nodes ? 1 : 2);
+  double block = lk.attention_s / cp;
+  double fwd = (cp - 1) * std::max(0.0, send - block), bwd = (cp - 1) * std::max(0.0, 2.0 * send - 2.0 * block);
+  double passes_fwd = in.rc == Recompute::kFull ? 2.0 : 1.0;
+  return layers * (passes_fwd * fwd + bwd);
+}
+
 // Gradient reduction across data-parallel replicas, overlapped with the last backward pass
 // except for its final bucket (Li et al. 2020). ZeRO-1/2 reduce-scatter grads and all-gather
 // weights: the same volume as one all-reduce (Rajbhandari et al. 2020, sec. 7).
@@ -223,15 +244,16 @@ StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f
                                                   : 0.0;
   double tp_c = tp_known >= 0 ? tp_known : TpComm(in, f, tp, lps), pp_c = PpComm(in, f, tp, pp, dp, memo);
   const int ep = FitDivisor(in.ep, dp);  // the scenario's ep, or the largest that fits a smaller dp
-  double ep_c = EpComm(in, f, tp, ep, lps);
+  double ep_c = EpComm(in, f, tp, ep, lps), cp_c = CpComm(in, lk, f, tp, cp, lps);
   s.tp_micro_s = tp_c;
-  s.micro_s = t_fwd + t_bwd + t_rec + tp_c + pp_c + ep_c;
+  s.micro_s = t_fwd + t_bwd + t_rec + tp_c + pp_c + ep_c + cp_c;
   StepBreakdown& b = s.b;
   b.compute_s = in.m * (t_fwd + t_bwd);
   b.recompute_s = in.m * t_rec;
   b.tp_comm_s = in.m * tp_c;
   b.pp_comm_s = in.m * pp_c;
   b.ep_comm_s = in.m * ep_c;
+  b.cp_comm_s = in.m * cp_c;
   b.bubble_s = (pp - 1.0) / in.vp * s.micro_s;               // (p-1)/(v m) of m micro-batches
   const int dp_group = dp * cp;
   DpComm(in, f, tp, pp, dp_group, ep, t_bwd, b);
@@ -240,7 +262,7 @@ StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f
     opt_params = (in.params - in.expert_params) / (tp * pp) / (in.zero >= 1 ? dp_group : 1) +
                  in.expert_params / ep / (tp * pp) / (in.zero >= 1 ? dp_group / ep : 1);
   b.optimizer_s = opt_params * in.optimizer_bytes / (in.d.gemm.achievable_hbm_gbps * kBytesPerGB);
-  s.comm_s = b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s + b.ep_comm_s;
+  s.comm_s = b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s + b.ep_comm_s + b.cp_comm_s;
   s.step_s = in.m * s.micro_s + b.bubble_s + b.dp_comm_s + b.zero3_comm_s + b.optimizer_s;
   return s;
 }

@@ -61,6 +61,7 @@ json BreakdownJson(const StepBreakdown& b) {
   return {{"compute_s", Num(b.compute_s)}, {"recompute_s", Num(b.recompute_s)}, {"tp_comm_s", Num(b.tp_comm_s)},
           {"pp_comm_s", Num(b.pp_comm_s)}, {"bubble_s", Num(b.bubble_s)}, {"dp_comm_s", Num(b.dp_comm_s)},
           {"dp_comm_total_s", Num(b.dp_comm_total_s)}, {"zero3_comm_s", Num(b.zero3_comm_s)}, {"ep_comm_s", Num(b.ep_comm_s)},
+          {"cp_comm_s", Num(b.cp_comm_s)},
           {"optimizer_s", Num(b.optimizer_s)}};
 }
 

@@ -203,5 +203,28 @@ TEST(Performance, ContextParallelRanksJoinTheGradientReduction) {
   EXPECT_DOUBLE_EQ(b.performance.breakdown.optimizer_s, a.performance.breakdown.optimizer_s);
 }
 
+// Ring attention passes K/V chunks under the attention of the chunk at hand: inside an NVSwitch node
+// at 64K context the sends hide completely; a ring crossing nodes over one 25 GbE NIC does not.
+TEST(Performance, ContextParallelRingHidesUnderAttentionUnlessTheNetworkIsSlow) {
+  TrainSpec t;
+  t.gpu = "H100-SXM5-80GB", t.nodes = 2, t.global_batch = 16, t.seq = 65536;
+  t.recompute = Recompute::kFull;
+  TransformerArch a = Gpt(32, 4096, 32, 128256, 14336);
+  a.kv_heads = 8, a.glu = true, a.learned_positions = false;
+  auto cp_comm = [&](int cp, const char* inter, int nics) {
+    TrainSpec u = t;
+    u.inter = inter, u.nics = nics;
+    Scenario s = TrainScenario(u, a);
+    s.parallelism.cp = cp;
+    Report r = Evaluate(s);
+    EXPECT_TRUE(r.errors.empty()) << (r.errors.empty() ? "" : r.errors[0].message);
+    return r.performance.breakdown.cp_comm_s;
+  };
+  EXPECT_EQ(cp_comm(1, "ib-ndr", 8), 0);
+  EXPECT_EQ(cp_comm(8, "ib-ndr", 8), 0);       // the ring stays on NVSwitch
+  EXPECT_EQ(cp_comm(16, "ib-ndr", 8), 0);      // crosses 400G NDR, still hidden
+  EXPECT_GT(cp_comm(16, "eth-25g", 1), 1.0);   // one 25 GbE NIC per node: exposed
+}
+
 }  // namespace
 }  // namespace gpucfg

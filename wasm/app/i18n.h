@@ -22,7 +22,7 @@ enum class S : int {
   kMicroBatch, kTrainTokensB, kFlashAttention, kBatch, kPromptTokens, kOutputTokens, kKvPrecision,
   kWeightPrecision,
   kParallelism, kTp, kPp, kDp, kZero, kSequenceParallel, kRecompute, kRecomputeNone,
-  kRecomputeSelective, kRecomputeFull, kInterleave, kEp,
+  kRecomputeSelective, kRecomputeFull, kInterleave, kEp, kCp,
   kExpert, kSustained, kMatmulEff, kHbmEff, kTpOverlap, kDpOverlap, kUsableGib, kFragmentation,
   kTpotTarget, kTtftTarget,
   kPricing, kCurrency, kPerGpuHour, kElectricity, kPue, kCatalogPrice,
@@ -41,7 +41,7 @@ enum class S : int {
   // view tabs
   kTabOverview, kTabBreakdown, kTabRoofline, kTabScaling, kTabCompare,
   // step-time breakdown and inference latency
-  kBreakdownTitle, kCompute, kRecomputeTime, kTpComm, kPpComm, kBubble, kDpComm, kZero3Comm, kEpComm,
+  kBreakdownTitle, kCompute, kRecomputeTime, kTpComm, kPpComm, kBubble, kDpComm, kZero3Comm, kEpComm, kCpComm,
   kOptimizerTime, kDpCommTotal, kHfu, kCommShare, kBubbleShare, kMicroBatches, kCostPerMTrained,
   kInferenceTitle, kRequestLatency, kDecodeTokensPerS, kBestBatch, kBestBatchNone, kLatencyTargets,
   kCostPerMTokens, kPrefillPart, kDecodePart, kShare,

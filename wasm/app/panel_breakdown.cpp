@@ -22,12 +22,13 @@ struct Part {
   ImU32 color;
 };
 
-std::array<Part, 9> TrainingParts(const StepBreakdown& b) {
+std::array<Part, 10> TrainingParts(const StepBreakdown& b) {
   return {{{S::kCompute, b.compute_s, IM_COL32(37, 99, 235, 255)},
            {S::kRecomputeTime, b.recompute_s, IM_COL32(96, 165, 250, 255)},
            {S::kTpComm, b.tp_comm_s, IM_COL32(234, 88, 12, 255)},
            {S::kPpComm, b.pp_comm_s, IM_COL32(245, 158, 11, 255)},
            {S::kEpComm, b.ep_comm_s, IM_COL32(124, 58, 237, 255)},
+           {S::kCpComm, b.cp_comm_s, IM_COL32(13, 148, 136, 255)},
            {S::kBubble, b.bubble_s, IM_COL32(148, 163, 184, 255)},
            {S::kDpComm, b.dp_comm_s, IM_COL32(220, 38, 38, 255)},
            {S::kZero3Comm, b.zero3_comm_s, IM_COL32(190, 24, 93, 255)},

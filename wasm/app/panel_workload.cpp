@@ -86,6 +86,7 @@ void DrawWorkloadPanel() {
       BoolRow(S::kSequenceParallel, p.sequence_parallel);
       EnumRow(S::kRecompute, p.recompute, kRecomputeNames, kRecomputeLabels);
       if (p.pp > 1) IntRow(S::kInterleave, p.interleave);
+      IntRow(S::kCp, p.cp, true);
       // Only mixture-of-experts models (imported or inline; the presets are dense) have experts to split.
       if (w.arch_inline && w.arch.experts > 1) IntRow(S::kEp, p.ep, true);
     }
