@@ -160,7 +160,7 @@ double PpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, Se
 // two. Exposed, as Megatron-Core runs them by default. With sequence parallelism each tensor-
 // parallel rank dispatches its own share of the tokens. EP groups are consecutive data-parallel
 // ranks, so a node holds gpus_per_node / tp of one group.
-double EpComm(const TrainInputs& in, const Fabric& f, int tp, int ep, double layers) {
+[[gnu::noinline]] double EpComm(const TrainInputs& in, const Fabric& f, int tp, int ep, double layers) {
   if (ep <= 1 || in.expert_params <= 0) return 0;
   double tokens = in.mb * in.seq / (in.sp && tp > 1 ? tp : 1);
   double bytes = tokens * std::min(in.a->top_k, in.a->experts) * in.a->hidden * in.lp.act_bytes;
@@ -174,7 +174,7 @@ double EpComm(const TrainInputs& in, const Fabric& f, int tp, int ep, double lay
 // on the chunk at hand, so a step exposes only what the send takes beyond its block of attention.
 // Backward passes K/V and their gradients (twice the bytes) under about twice the forward's block
 // time (judgement: FlashAttention backward does 2.5x the FLOPs at a lower efficiency).
-double CpComm(const TrainInputs& in, const PackTimes& lk, const Fabric& f, int tp, int cp, double layers) {
+[[gnu::noinline]] double CpComm(const TrainInputs& in, const PackTimes& lk, const Fabric& f, int tp, int cp, double layers) {
   if (cp <= 1) return 0;
   double kv = double(KvHeads(*in.a)) / tp * HeadDim(*in.a);
   double bytes = 2.0 * in.mb * in.seq * std::max(1.0, kv) * in.lp.act_bytes;   // K and V of the local chunk
@@ -199,16 +199,16 @@ void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, int 
             StepBreakdown& b) {
   if (dp <= 1) return;
   const SpeedOptions& o = in.r->scenario->speed;
-  const bool split = in.expert_params > 0 && ep > 1;
-  const double shared_params = split ? in.params - in.expert_params : in.params;
-  const double expert_local = split ? in.expert_params / ep / (tp * pp) : 0.0;
-  const int edp = dp / ep;
+  // Dense models (the common case) skip the expert group's integer divisions.
+  const bool split = in.expert_params > 0 && ep > 1 && dp / ep > 1;
+  const double shared_params = in.expert_params > 0 && ep > 1 ? in.params - in.expert_params : in.params;
   double bytes = shared_params / (tp * pp) * in.grad_bytes;
   int rpn = tp >= f.gpus_per_node ? 1 : std::min(dp, f.gpus_per_node / tp);
-  const int erpn = std::max(1, rpn / ep);
+  const int edp = split ? dp / ep : 1, erpn = split ? std::max(1, rpn / ep) : 1;
+  const double expert_local = split ? in.expert_params / ep / (tp * pp) : 0.0;
   CollectiveOp op = in.zero == 3 ? CollectiveOp::kReduceScatter : CollectiveOp::kAllReduce;
   b.dp_comm_total_s = CollectiveTime(f, op, bytes, dp, rpn);
-  if (split && edp > 1) {
+  if (split) {
     b.dp_comm_total_s += CollectiveTime(f, op, expert_local * in.grad_bytes, edp, erpn);
     bytes += expert_local * in.grad_bytes;
   }
@@ -220,7 +220,7 @@ void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, int 
     // micro-batch, prefetching the next layer's under the current one's compute.
     double wbytes = shared_params / (tp * pp) * in.lp.weight_bytes;
     double gather = 2.0 * CollectiveTime(f, CollectiveOp::kAllGather, wbytes, dp, rpn);
-    if (split && edp > 1)
+    if (split)
       gather += 2.0 * CollectiveTime(f, CollectiveOp::kAllGather, expert_local * in.lp.weight_bytes, edp, erpn);
     double hidden_under = o.dp_overlap * 1.5 * t_bwd;  // forward + backward of one micro-batch
     b.zero3_comm_s = in.m * std::max(gather - hidden_under, gather / std::max(1, in.a->layers));
@@ -243,8 +243,9 @@ StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f
                  : in.rc == Recompute::kSelective ? lps * lk.attention_s
                                                   : 0.0;
   double tp_c = tp_known >= 0 ? tp_known : TpComm(in, f, tp, lps), pp_c = PpComm(in, f, tp, pp, dp, memo);
-  const int ep = FitDivisor(in.ep, dp);  // the scenario's ep, or the largest that fits a smaller dp
-  double ep_c = EpComm(in, f, tp, ep, lps), cp_c = CpComm(in, lk, f, tp, cp, lps);
+  const int ep = in.ep > 1 ? FitDivisor(in.ep, dp) : 1;  // the scenario's, or the largest a smaller dp takes
+  // Both are 0 for dense, short-context jobs; the test here keeps their set-up out of the hot path.
+  double ep_c = ep > 1 ? EpComm(in, f, tp, ep, lps) : 0.0, cp_c = cp > 1 ? CpComm(in, lk, f, tp, cp, lps) : 0.0;
   s.tp_micro_s = tp_c;
   s.micro_s = t_fwd + t_bwd + t_rec + tp_c + pp_c + ep_c + cp_c;
   StepBreakdown& b = s.b;
