@@ -76,11 +76,7 @@ void PartTable(const char* id, const std::array<Part, N>& parts) {
   for (const Part& p : parts) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    const ImVec2 c = ImGui::GetCursorScreenPos();
-    const float s = ImGui::GetTextLineHeight() * 0.7f, pad = (ImGui::GetTextLineHeight() - s) / 2;
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(c.x, c.y + pad), ImVec2(c.x + s, c.y + pad + s), p.color, 2.0f);
-    ImGui::Dummy(ImVec2(s, s));
-    ImGui::SameLine();
+    Swatch(p.color);
     ImGui::TextColored(ImColor(p.s > 0 ? ImGui::GetColorU32(ImGuiCol_Text) : kColorMuted), "%s", T(p.label));
     ImGui::TableNextColumn();
     ImGui::Text("%.4g", p.s);

@@ -63,11 +63,7 @@ void DrawLegend(const MemoryReport& mem) {
   if (!ImGui::BeginTable("legend", 3)) return;
   for (const Component& c : Components(mem.per_gpu)) {
     ImGui::TableNextColumn();
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float s = ImGui::GetTextLineHeight() * 0.7f, pad = (ImGui::GetTextLineHeight() - s) / 2;
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + pad), ImVec2(p.x + s, p.y + pad + s), c.color, 2.0f);
-    ImGui::Dummy(ImVec2(s, s));
-    ImGui::SameLine();
+    Swatch(c.color);
     const bool binding = !mem.fits && c.key == mem.binding;
     ImGui::TextColored(ImColor(binding ? kColorBad : kColorMuted), "%s", T(c.label));
     ImGui::SameLine();

@@ -189,6 +189,14 @@ bool EnumIndexRow(S label, const void* field, int& index, std::span<const std::s
   return Changed(changed);
 }
 
+void Swatch(ImU32 color) {
+  const ImVec2 c = ImGui::GetCursorScreenPos();
+  const float s = ImGui::GetTextLineHeight() * 0.7f, pad = (ImGui::GetTextLineHeight() - s) / 2;
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(c.x, c.y + pad), ImVec2(c.x + s, c.y + pad + s), color, 2.0f);
+  ImGui::Dummy(ImVec2(s, s));
+  ImGui::SameLine();
+}
+
 void Kpi(S caption, const std::string& value, ImU32 color) {
   ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
   ImGui::TextUnformatted(T(caption));

@@ -43,6 +43,9 @@ bool EnumRow(S label, E& field, const std::array<std::string_view, N>& names,
 bool EnumIndexRow(S label, const void* field, int& index, std::span<const std::string_view> names,
                   std::span<const S> display);
 
+// A small filled square of `color`, text-height, on the current line (legend and table keys).
+void Swatch(ImU32 color);
+
 // A headline figure: small caption, large value.
 void Kpi(S caption, const std::string& value, ImU32 color = 0);
 

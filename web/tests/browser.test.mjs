@@ -225,6 +225,18 @@ test("the scaling view shows efficiency from 1 GPU to the cluster, in Chinese", 
   await shot("10-breakdown-zh.png");
 });
 
+// Opens `scenario` from a shared link (a fresh load, not a same-document hash change), in English,
+// on the report view `view`, once the page shows that scenario.
+async function openLink(scenario, view) {
+  await page.goto("about:blank");
+  await page.goto(baseUrl + "#scenario=" + encodeURIComponent(JSON.stringify(scenario)));
+  await waitFor((sc) => typeof window.gpucfgState === "function" &&
+                        JSON.stringify(window.gpucfgState().scenario.parallelism) === JSON.stringify(sc.parallelism) &&
+                        window.gpucfgState().scenario.cluster.nodes === sc.cluster.nodes, scenario);
+  await setLanguage("en");
+  await openView(view);
+}
+
 test("the scaling view marks where communication takes half the step", async () => {
   // V100 data parallel over one 100 GbE NIC per node with fp32 gradients (the seed article's case),
   // opened from a link as a customer would share it.
@@ -232,11 +244,7 @@ test("the scaling view marks where communication takes half the step", async () 
   Object.assign(s.cluster, { gpu: "V100-SXM2-32GB", nodes: 16, intra_node: "nvlink-mesh", inter_node: "eth-100g", nics_per_node: 1 });
   Object.assign(s.workload, { model: "bert-large", precision: "fp16", seq_len: 512, global_batch: 1024, micro_batch: 8, flash_attention: false });
   s.speed = { ...s.speed, grad_reduce_bytes: 4 };
-  await page.goto("about:blank");  // a fresh load, not a same-document hash change
-  await page.goto(baseUrl + "#scenario=" + encodeURIComponent(JSON.stringify(s)));
-  await waitFor(() => typeof window.gpucfgState === "function" && window.gpucfgState().scenario.cluster.nodes === 16);
-  await setLanguage("en");
-  await openView("scaling");
+  await openLink(s, "scaling");
   const r = (await state()).report.performance;
   assert.ok(r.scaling_break_gpus > 8 && r.scaling_break_gpus <= 128, String(r.scaling_break_gpus));
   const at = r.scaling.find((p) => p.gpus === r.scaling_break_gpus);
@@ -253,11 +261,7 @@ test("a mixture-of-experts model gets an EP row and its all-to-all in the step",
                        vocab: 32000, glu: true, experts: 16, top_k: 2 };
   s.workload.global_batch = 256;
   s.parallelism.ep = 16;
-  await page.goto("about:blank");
-  await page.goto(baseUrl + "#scenario=" + encodeURIComponent(JSON.stringify(s)));
-  await waitFor(() => typeof window.gpucfgState === "function" && window.gpucfgState().scenario.parallelism.ep === 16);
-  await setLanguage("en");
-  await openView("breakdown");
+  await openLink(s, "breakdown");
   const r = (await state()).report;
   assert.deepEqual(r.errors, undefined);
   assert.ok(r.performance.breakdown.ep_comm_s > 0);
