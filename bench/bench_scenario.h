@@ -3,7 +3,7 @@
 // selective recompute, sequence parallel, 2 virtual stages.
 #pragma once
 
-#include "scenario.h"
+#include "contract/scenario.h"
 
 namespace gpucfg::bench {
 

@@ -1,8 +1,8 @@
 // Evaluate: resolve, then run each model front to back, each reading what the earlier ones wrote.
 #include "evaluate.h"
 
-#include "resolve.h"
-#include "roofline.h"
+#include "resolve/resolve.h"
+#include "models/speed/roofline.h"
 
 namespace gpucfg {
 

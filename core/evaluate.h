@@ -4,9 +4,9 @@
 #include <string>
 #include <string_view>
 
-#include "catalog.h"
-#include "report.h"
-#include "scenario.h"
+#include "catalog/catalog.h"
+#include "contract/report.h"
+#include "contract/scenario.h"
 
 namespace gpucfg {
 

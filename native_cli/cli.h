@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "catalog.h"
-#include "json_io.h"
-#include "scenario.h"
+#include "catalog/catalog.h"
+#include "contract/json_io.h"
+#include "contract/scenario.h"
 
 namespace gpucfg::cli {
 

@@ -3,7 +3,7 @@
 
 #include "cli.h"
 #include "evaluate.h"
-#include "hf_import.h"
+#include "contract/hf_import.h"
 #include "table.h"
 
 namespace gpucfg::cli {

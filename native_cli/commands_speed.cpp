@@ -10,11 +10,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "collectives.h"
+#include "models/speed/collectives.h"
 #include "evaluate.h"
-#include "performance.h"
-#include "resolve.h"
-#include "roofline.h"
+#include "models/speed/performance.h"
+#include "resolve/resolve.h"
+#include "models/speed/roofline.h"
 #include "table.h"
 
 namespace gpucfg::cli {

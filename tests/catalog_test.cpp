@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 
 namespace gpucfg {
 extern const char* const kBuiltinCatalogDocuments[];

@@ -2,8 +2,8 @@
 // collective_comm calibration cases (shared/calibration/cases.json).
 #include <gtest/gtest.h>
 
-#include "catalog.h"
-#include "collectives.h"
+#include "catalog/catalog.h"
+#include "models/speed/collectives.h"
 #include "speed_test_util.h"
 
 namespace gpucfg {

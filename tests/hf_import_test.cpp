@@ -1,8 +1,8 @@
 // Hugging Face config.json import: real configs of the supported families, and the errors.
 #include <gtest/gtest.h>
 
-#include "hf_import.h"
-#include "model.h"
+#include "contract/hf_import.h"
+#include "workload/model.h"
 #include "test_util.h"
 
 namespace gpucfg {

@@ -1,7 +1,7 @@
 // Inference: TTFT/TPOT from the roofline, throughput accounting, best batch under latency targets.
 #include <gtest/gtest.h>
 
-#include "performance.h"
+#include "models/speed/performance.h"
 #include "speed_test_util.h"
 
 namespace gpucfg {

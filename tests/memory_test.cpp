@@ -5,10 +5,10 @@
 #include <cmath>
 #include <string_view>
 
-#include "memory.h"
-#include "model.h"
+#include "models/memory/memory.h"
+#include "workload/model.h"
 #include "test_util.h"
-#include "units.h"
+#include "base/units.h"
 
 namespace gpucfg {
 namespace {

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "catalog.h"
-#include "model.h"
-#include "model_parts.h"
+#include "catalog/catalog.h"
+#include "workload/model.h"
+#include "workload/model_parts.h"
 
 namespace gpucfg {
 namespace {

@@ -2,7 +2,7 @@
 // scaling curve, on hand-worked examples.
 #include <gtest/gtest.h>
 
-#include "performance.h"
+#include "models/speed/performance.h"
 #include "speed_test_util.h"
 
 namespace gpucfg {

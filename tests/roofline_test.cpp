@@ -2,8 +2,8 @@
 // roofline_microbench calibration cases (shared/calibration/cases.json).
 #include <gtest/gtest.h>
 
-#include "catalog.h"
-#include "roofline.h"
+#include "catalog/catalog.h"
+#include "models/speed/roofline.h"
 #include "speed_test_util.h"
 
 namespace gpucfg {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "evaluate.h"
-#include "scenario.h"
+#include "contract/scenario.h"
 
 namespace gpucfg::speedtest {
 

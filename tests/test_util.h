@@ -5,11 +5,11 @@
 
 #include <string>
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "evaluate.h"
-#include "json_io.h"
-#include "resolve.h"
-#include "scenario.h"
+#include "contract/json_io.h"
+#include "resolve/resolve.h"
+#include "contract/scenario.h"
 
 namespace gpucfg::test {
 

@@ -9,8 +9,8 @@
 #include <string_view>
 
 #include "evaluate.h"
-#include "hf_import.h"
-#include "json_io.h"
+#include "contract/hf_import.h"
+#include "contract/json_io.h"
 
 namespace gpucfg::wasm {
 namespace {

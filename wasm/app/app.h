@@ -11,8 +11,8 @@
 
 #include "evaluate.h"
 #include "i18n.h"
-#include "report.h"
-#include "scenario.h"
+#include "contract/report.h"
+#include "contract/scenario.h"
 
 namespace gpucfg::app {
 

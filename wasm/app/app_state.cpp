@@ -10,7 +10,7 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "json_io.h"
+#include "contract/json_io.h"
 
 namespace gpucfg::app {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "warnings.h"
+#include "base/warnings.h"
 
 namespace gpucfg::app {
 

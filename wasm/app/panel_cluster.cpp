@@ -1,9 +1,9 @@
 // The cluster and pricing inputs: GPU model, node shape, fabrics, prices. Each row edits a field
 // of App().scenario in place; the choices come from the built-in catalog.
 #include "app.h"
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "imgui.h"
-#include "scenario_fields.h"
+#include "contract/scenario_fields.h"
 #include "widgets.h"
 
 namespace gpucfg::app {

@@ -6,7 +6,7 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "scenario_fields.h"
+#include "contract/scenario_fields.h"
 #include "widgets.h"
 
 namespace gpucfg::app {

@@ -10,7 +10,7 @@
 #include "app.h"
 #include "chart.h"
 #include "imgui.h"
-#include "precision.h"
+#include "base/precision.h"
 #include "widgets.h"
 
 namespace gpucfg::app {

@@ -1,9 +1,9 @@
 // The workload and parallelism inputs: model preset, training or inference settings, and how the
 // model is split over the GPUs. Rows bind to App().scenario fields (see widgets.h).
 #include "app.h"
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "imgui.h"
-#include "scenario_fields.h"
+#include "contract/scenario_fields.h"
 #include "widgets.h"
 
 namespace gpucfg::app {

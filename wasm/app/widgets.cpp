@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "catalog.h"
-#include "scenario_fields.h"
+#include "catalog/catalog.h"
+#include "contract/scenario_fields.h"
 
 namespace gpucfg::app {
 namespace {

@@ -13,7 +13,7 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "precision.h"
+#include "base/precision.h"
 
 namespace gpucfg::app {
 

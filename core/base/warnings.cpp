@@ -1,0 +1,54 @@
+// The English sentence behind every warning and assumption code. {value} and {limit} are replaced
+// by the warning's figures. Models add their codes through the .inc tables they own.
+#include "base/warnings.h"
+
+#include <cstdio>
+
+namespace gpucfg {
+namespace {
+
+struct Message {
+  std::string_view code;
+  std::string_view text;
+};
+
+constexpr Message kMessages[] = {
+    {"global_batch_rounded", "global_batch is not a multiple of micro_batch x dp: {value} sequences per step are modelled instead of {limit}"},
+    {"no_price", "no catalog price for this GPU in this currency: set pricing.per_gpu_hour to get costs"},
+    {"memory_overheads_estimated", "CUDA context, NCCL buffers and allocator fragmentation are estimates from published measurements, not measured on your stack"},
+    {"training_flops_6nd", "training compute counts 6 FLOPs per parameter per token plus attention (Kaplan et al. 2020; Narayanan et al. 2021)"},
+    {"gemm_sustained", "Tensor Core kernels are taken at {value} of their isolated microbenchmark rate in a running job (judgement checked against published runs; speed.sustained_efficiency overrides it)"},
+    {"power_board_tdp", "each GPU draws its board power limit ({value} W) while the job runs; host CPUs, NICs, fans and cooling are not included"},
+    {"speed_if_it_fit", "the job does not fit in memory as configured: speed, time and cost are what it would reach once a memory fix is applied"},
+    {"price_from_catalog", "rental price {value} per GPU-hour is the site's list price from data/prices.json"},
+#include "base/memory_warnings.inc"
+#include "base/speed_warnings.inc"
+};
+
+std::string Format(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", x);
+  return buf;
+}
+
+void ReplaceAll(std::string& s, std::string_view key, const std::string& with) {
+  for (size_t pos = s.find(key); pos != std::string::npos; pos = s.find(key, pos + with.size()))
+    s.replace(pos, key.size(), with);
+}
+
+}  // namespace
+
+std::string FillWarningTemplate(std::string_view text, const Warning& w) {
+  std::string out(text);
+  ReplaceAll(out, "{value}", Format(w.value));
+  ReplaceAll(out, "{limit}", Format(w.limit));
+  return out;
+}
+
+std::string WarningMessage(const Warning& w) {
+  for (const Message& m : kMessages)
+    if (m.code == w.code) return FillWarningTemplate(m.text, w);
+  return std::string(w.code);
+}
+
+}  // namespace gpucfg

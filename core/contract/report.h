@@ -1,0 +1,40 @@
+// The output of one evaluation: one section per model, in the order the models run. Plain data;
+// names follow shared/contract-v1.md (units in the names), docs/contract.md documents every field.
+#pragma once
+
+#include "models/cost/cost.h"
+#include "base/issues.h"
+#include "models/memory/memory.h"
+#include "models/speed/performance.h"
+#include "models/power/power.h"
+#include "base/warnings.h"
+
+namespace gpucfg {
+
+enum class Confidence { kHigh, kMedium, kLow };
+std::string_view ConfidenceName(Confidence c);
+
+// What the evaluation actually used after defaults were applied (so a reader can check it).
+struct ResolvedSetup {
+  int total_gpus = 0;
+  int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1;
+  double parameters = 0;          // derived from the architecture
+  double active_parameters = 0;   // per token (MoE)
+  std::string_view intra_node;    // fabric actually assumed inside a node
+  std::string_view inter_node;
+};
+
+struct Report {
+  int schema_version = 1;
+  Issues errors;                  // non-empty: the scenario was invalid, sections are empty
+  ResolvedSetup setup;
+  MemoryReport memory;
+  PerformanceReport performance;
+  PowerReport power;
+  CostReport cost;
+  WarningList warnings;           // things the customer should act on
+  WarningList assumptions;        // what the models took for granted (same shape as warnings)
+  Confidence confidence = Confidence::kMedium;
+};
+
+}  // namespace gpucfg

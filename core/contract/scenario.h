@@ -1,0 +1,121 @@
+// The input: one cluster, one workload, how it is split, what it costs. A plain struct with its
+// defaults in member initialisers; the JSON loader, the CLI and the ImGui page all fill this same
+// struct. Field names follow shared/contract-v1.md; docs/contract.md documents units and defaults.
+#pragma once
+
+#include <string>
+
+#include "workload/model.h"
+#include "base/precision.h"
+
+namespace gpucfg {
+
+inline constexpr int kSchemaVersion = 1;
+
+enum class WorkloadKind { kTraining, kInference };
+enum class Recompute { kNone, kSelective, kFull };
+
+struct ClusterConfig {
+  std::string gpu = "A100-SXM4-80GB";  // catalog id
+  int gpus_per_node = 8;
+  int nodes = 1;
+  std::string intra_node;              // pcie | nvlink-bridge | nvlink-mesh | nvswitch; "" = the GPU's usual
+  std::string inter_node = "none";     // none | ib-edr | ib-hdr | ib-ndr | ib-xdr | roce-* | eth-*
+  int nics_per_node = 0;               // 0 = one per GPU (rail-optimised), when inter_node != none
+  double oversubscription = 1.0;       // network core oversubscription ratio (1 = non-blocking)
+  double node_ram_gib = 0.0;           // host memory per node; 0 = not checked
+};
+
+struct WorkloadConfig {
+  WorkloadKind kind = WorkloadKind::kTraining;
+  std::string model = "llama2-7b";     // catalog id; "custom" when `arch` came inline
+  TransformerArch arch;                // filled from the catalog, or given inline in the scenario
+  bool arch_inline = false;            // true when the scenario gave the architecture itself
+  Precision precision = Precision::kBf16;
+  int seq_len = 2048;
+  // training
+  std::string optimizer = "adamw";     // adamw | adam | sgd | adam-8bit | lion
+  int global_batch = 1024;             // sequences per optimizer step
+  int micro_batch = 1;
+  double train_tokens = 0;             // 0 = no time-to-train
+  bool flash_attention = true;
+  // inference
+  int batch = 1;
+  int prompt_tokens = 512;
+  int output_tokens = 128;
+  Precision kv_precision = Precision::kBf16;
+  Precision weight_precision = Precision::kBf16;  // inference weights (int8/int4 quantised)
+};
+
+struct ParallelismConfig {
+  int tp = 1;
+  int pp = 1;
+  int dp = 0;                          // 0 = GPUs / (tp * pp * cp)
+  int cp = 1;                          // context parallel
+  int ep = 1;                          // expert parallel
+  int zero = 0;                        // ZeRO stage 0..3 (3 = FSDP full shard)
+  bool sequence_parallel = false;
+  Recompute recompute = Recompute::kNone;
+  int interleave = 1;                  // virtual pipeline stages per GPU
+};
+
+struct PricingConfig {
+  std::string currency = "USD";        // picks the price list in data/prices.json
+  double per_gpu_hour = 0;             // 0 = the catalog's price for this GPU and currency
+  double electricity_per_kwh = 0;      // 0 = the currency preset's
+  double pue = 1.3;                    // facility power / IT power
+};
+
+struct OptionsConfig {
+  bool sparse = false;                 // use 2:4 sparse Tensor Core peaks
+  double gpu_utilization = 0.0;        // 0 = estimated from the workload
+};
+
+// Speed-model knobs (owned by the speed model, issue 4). Every default is a judgement with a source
+// in core/performance.cpp or core/collectives.cpp; 0 means "use the model's default".
+struct SpeedOptions {
+  double matmul_efficiency = 0;        // best dense GEMM / dense peak; 0 = catalog, then architecture
+  double hbm_efficiency = 0;           // achievable / datasheet HBM bandwidth; 0 = catalog, then 0.90
+  double attention_efficiency = 0;     // fused attention FLOP rate / dense peak; 0 = 0.60 (FA2)
+  double sustained_efficiency = 0;     // Tensor Core rate in a running job / isolated microbenchmark; 0 = 0.85
+  double kernel_overhead_us = 2.0;     // per kernel launch/tail, microseconds
+  double tp_comm_overlap = 0.0;        // fraction of tensor-parallel communication hidden, 0..1
+  double dp_overlap = 1.0;             // fraction of the last backward pass gradient reduction may hide under
+  double bucket_mb = 25.0;             // gradient bucket, MB (10^6 bytes); the last one is exposed
+  double grad_reduce_bytes = 0;        // bytes per gradient element reduced; 0 = 2 (16-bit), 4 (fp32/tf32)
+  bool pcie_switch = false;            // PCIe P2P through a PCIe switch rather than the CPU root complex
+  bool nvls = true;                    // use NVLink SHARP all-reduce where the switch supports it
+  int nodes_per_leaf = 20;             // nodes under one leaf switch; oversubscription applies beyond
+  double tpot_target_ms = 50.0;        // inference: latency target per output token for best batch
+  double ttft_target_ms = 2000.0;      // inference: latency target for the first token
+};
+
+// Memory-model knobs (owned by the memory model, issue 3). Each default is a judgement whose source
+// is cited in core/memory.cpp; a negative value or 0 where stated means "use the model's default".
+struct MemoryOptions {
+  double usable_gib = 0;               // usable memory per GPU, GiB; 0 = catalog (nvidia-smi total)
+  double cuda_context_gib = -1;        // per process, GiB; <0 = by architecture (1.3 pre-Ampere, 0.5 after)
+  double nccl_gib_per_group = 0.25;    // NCCL buffers per communicator a GPU is in (group size > 1), GiB
+  double fragmentation = 0.15;         // allocator reserve over activations + KV cache, fraction
+  int grad_bytes = 0;                  // bytes per gradient element; 0 = recipe (fp32 main grads = 4)
+  int int4_group_size = 128;           // int4 weights: elements per fp16 scale + 4-bit zero group
+  double kv_cache_copies = 1.0;        // 1 = preallocated/paged cache; 2 = HF tuple cache (old + new)
+  double host_pinned_gib_per_gpu = 2.0;  // pinned host staging per GPU process, GiB
+  int dataloader_workers_per_gpu = 4;  // host processes feeding each GPU
+  double dataloader_worker_gib = 1.0;  // resident host memory per data-loader worker, GiB
+};
+
+struct Scenario {
+  int schema_version = kSchemaVersion;
+  ClusterConfig cluster;
+  WorkloadConfig workload;
+  ParallelismConfig parallelism;
+  PricingConfig pricing;
+  OptionsConfig options;
+  SpeedOptions speed;
+  MemoryOptions memory;
+
+  int TotalGpus() const { return cluster.gpus_per_node * cluster.nodes; }
+};
+
+}  // namespace gpucfg

@@ -1,0 +1,157 @@
+// The one list of scenario fields: each section's fields, their JSON names, ranges, units and
+// meaning, visited by the JSON reader, the JSON writer and the docs generator alike, so the three
+// can never disagree. A visitor V provides:
+//   Field(name, int&, lo, hi, doc)        Field(name, double&, lo, hi, unit, doc)
+//   Field(name, bool&, doc)               Field(name, std::string&, doc)
+//   Enum(name, E&, names, doc)            Section(name, [&]{ ...fields... })
+//   Model(name, WorkloadConfig&, doc)     (catalog id or inline architecture)
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include "contract/scenario.h"
+
+namespace gpucfg {
+
+inline constexpr std::array<std::string_view, 2> kWorkloadKindNames = {"training", "inference"};
+inline constexpr std::array<std::string_view, 3> kRecomputeNames = {"none", "selective", "full"};
+inline constexpr std::array<std::string_view, 4> kIntraNodeNames = {"pcie", "nvlink-bridge",
+                                                                    "nvlink-mesh", "nvswitch"};
+// Storage formats a workload may use (fp64 and fp64-tc are roofline-only).
+inline constexpr std::array<std::string_view, 7> kWorkloadPrecisionNames = {
+    "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4"};
+inline constexpr std::array<std::string_view, 5> kOptimizerNames = {"adamw", "adam", "sgd",
+                                                                    "adam-8bit", "lion"};
+
+template <class V>
+void VisitCluster(V& v, ClusterConfig& c) {
+  v.Field("gpu", c.gpu, "GPU catalog id (`gpucfg gpus` lists them), case-insensitive");
+  v.Field("gpus_per_node", c.gpus_per_node, 1, 72, "GPUs in one node");
+  v.Field("nodes", c.nodes, 1, 100000, "nodes in the cluster");
+  v.Field("intra_node", c.intra_node,
+          "fabric inside a node: pcie | nvlink-bridge | nvlink-mesh | nvswitch; \"\" = the GPU's usual one");
+  v.Field("inter_node", c.inter_node,
+          "network between nodes: none | ib-edr | ib-hdr | ib-ndr | ib-xdr | roce-100g | roce-200g | "
+          "roce-400g | eth-25g | eth-100g (interconnect catalog id)");
+  v.Field("nics_per_node", c.nics_per_node, 0, 64, "network ports per node; 0 = one per GPU");
+  v.Field("oversubscription", c.oversubscription, 1.0, 64.0, "ratio",
+          "network core oversubscription (1 = non-blocking fat tree)");
+  v.Field("node_ram_gib", c.node_ram_gib, 0.0, 65536.0, "GiB", "host memory per node; 0 = not checked");
+}
+
+template <class V>
+void VisitWorkload(V& v, WorkloadConfig& w) {
+  v.Enum("kind", w.kind, kWorkloadKindNames, "training | inference");
+  v.Model("model", w, "model preset id (`gpucfg models`), or an inline architecture object");
+  v.Enum("precision", w.precision, kWorkloadPrecisionNames,
+         "compute/storage precision of weights and activations");
+  v.Field("seq_len", w.seq_len, 1, 10000000, "training sequence length in tokens");
+  v.Enum("optimizer", w.optimizer, kOptimizerNames, "training optimizer");
+  v.Field("global_batch", w.global_batch, 1, 100000000, "sequences per optimizer step");
+  v.Field("micro_batch", w.micro_batch, 1, 65536, "sequences per GPU per forward/backward pass");
+  v.Field("train_tokens", w.train_tokens, 0.0, 1e16, "tokens", "token budget; 0 = no time-to-train");
+  v.Field("flash_attention", w.flash_attention, "fused attention (no s x s score matrix kept)");
+  v.Field("batch", w.batch, 1, 1000000, "inference: concurrent sequences");
+  v.Field("prompt_tokens", w.prompt_tokens, 0, 10000000, "inference: input tokens per sequence");
+  v.Field("output_tokens", w.output_tokens, 0, 10000000, "inference: generated tokens per sequence");
+  v.Enum("kv_precision", w.kv_precision, kWorkloadPrecisionNames, "inference: KV cache format");
+  v.Enum("weight_precision", w.weight_precision, kWorkloadPrecisionNames,
+         "inference: stored weight format (int8/int4 quantised)");
+}
+
+template <class V>
+void VisitParallelism(V& v, ParallelismConfig& p) {
+  v.Field("tp", p.tp, 1, 1024, "tensor-parallel degree");
+  v.Field("pp", p.pp, 1, 1024, "pipeline-parallel degree");
+  v.Field("dp", p.dp, 0, 1000000, "data-parallel degree; 0 = GPUs / (tp * pp * cp)");
+  v.Field("cp", p.cp, 1, 1024, "context-parallel degree");
+  v.Field("ep", p.ep, 1, 1024, "expert-parallel degree (MoE)");
+  v.Field("zero", p.zero, 0, 3, "ZeRO stage (3 = FSDP full shard)");
+  v.Field("sequence_parallel", p.sequence_parallel, "Megatron sequence parallelism with tp");
+  v.Enum("recompute", p.recompute, kRecomputeNames, "activation recomputation");
+  v.Field("interleave", p.interleave, 1, 64, "virtual pipeline stages per GPU");
+}
+
+template <class V>
+void VisitPricing(V& v, PricingConfig& p) {
+  v.Field("currency", p.currency, "ISO 4217 code of a price list in data/prices.json (USD, CNY)");
+  v.Field("per_gpu_hour", p.per_gpu_hour, 0.0, 1e6, "currency/GPU-hour",
+          "rental price; 0 = the catalog price for this GPU");
+  v.Field("electricity_per_kwh", p.electricity_per_kwh, 0.0, 1e3, "currency/kWh",
+          "0 = the currency preset's price");
+  v.Field("pue", p.pue, 1.0, 5.0, "ratio", "power usage effectiveness of the facility");
+}
+
+template <class V>
+void VisitOptions(V& v, OptionsConfig& o) {
+  v.Field("sparse", o.sparse, "use 2:4 structured-sparse Tensor Core peaks");
+}
+
+template <class V>
+void VisitMemoryOptions(V& v, MemoryOptions& m) {
+  v.Field("usable_gib", m.usable_gib, 0.0, 100000.0, "GiB", "usable memory per GPU; 0 = the catalog's nvidia-smi figure");
+  v.Field("cuda_context_gib", m.cuda_context_gib, -1.0, 64.0, "GiB",
+          "CUDA context per process; -1 = by architecture (1.3 before Ampere, 0.5 from Ampere)");
+  v.Field("nccl_gib_per_group", m.nccl_gib_per_group, 0.0, 64.0, "GiB", "NCCL buffers per communicator of more than one GPU");
+  v.Field("fragmentation", m.fragmentation, 0.0, 1.0, "fraction", "allocator reserve over activations and KV cache");
+  v.Field("grad_bytes", m.grad_bytes, 0, 8, "bytes per gradient element; 0 = the precision recipe's (4 = fp32 main grads)");
+  v.Field("int4_group_size", m.int4_group_size, 1, 1048576, "int4 weights: elements per quantisation group (fp16 scale + zero)");
+  v.Field("kv_cache_copies", m.kv_cache_copies, 1.0, 4.0, "copies", "KV cache copies alive at the peak (2 = Hugging Face tuple cache)");
+  v.Field("host_pinned_gib_per_gpu", m.host_pinned_gib_per_gpu, 0.0, 1024.0, "GiB", "pinned host staging per GPU process");
+  v.Field("dataloader_workers_per_gpu", m.dataloader_workers_per_gpu, 0, 256, "data-loader worker processes per GPU");
+  v.Field("dataloader_worker_gib", m.dataloader_worker_gib, 0.0, 1024.0, "GiB", "host memory per data-loader worker");
+}
+
+template <class V>
+void VisitSpeedOptions(V& v, SpeedOptions& o) {
+  v.Field("matmul_efficiency", o.matmul_efficiency, 0.0, 1.0, "fraction", "best dense GEMM / dense peak; 0 = catalog, then architecture default");
+  v.Field("hbm_efficiency", o.hbm_efficiency, 0.0, 1.0, "fraction", "achievable / datasheet HBM bandwidth; 0 = catalog, then 0.90");
+  v.Field("attention_efficiency", o.attention_efficiency, 0.0, 1.0, "fraction", "fused attention FLOP rate / dense peak; 0 = 0.60 (FlashAttention-2)");
+  v.Field("sustained_efficiency", o.sustained_efficiency, 0.0, 1.0, "fraction", "Tensor Core kernels in a running job / the same kernels alone in a microbenchmark; 0 = 0.85");
+  v.Field("kernel_overhead_us", o.kernel_overhead_us, 0.0, 10000.0, "us", "per kernel launch and tail");
+  v.Field("tp_comm_overlap", o.tp_comm_overlap, 0.0, 1.0, "fraction", "tensor-parallel communication hidden under compute");
+  v.Field("dp_overlap", o.dp_overlap, 0.0, 1.0, "fraction", "share of the last backward pass the gradient reduction may hide under");
+  v.Field("bucket_mb", o.bucket_mb, 0.0, 100000.0, "MB", "gradient bucket size (10^6 bytes); the last bucket is exposed");
+  v.Field("grad_reduce_bytes", o.grad_reduce_bytes, 0.0, 8.0, "bytes", "bytes per reduced gradient element; 0 = 2 (16-bit) or 4 (fp32/tf32)");
+  v.Field("pcie_switch", o.pcie_switch, "PCIe peer-to-peer through a PCIe switch instead of the CPU root complex");
+  v.Field("nvls", o.nvls, "NVLink SHARP all-reduce where the NVSwitch supports it");
+  v.Field("nodes_per_leaf", o.nodes_per_leaf, 1, 100000, "nodes under one leaf switch; oversubscription applies beyond");
+  v.Field("tpot_target_ms", o.tpot_target_ms, 0.0, 1e6, "ms", "inference: latency target per output token (best batch search)");
+  v.Field("ttft_target_ms", o.ttft_target_ms, 0.0, 1e7, "ms", "inference: latency target for the first token");
+}
+
+template <class V>
+void VisitScenario(V& v, Scenario& s) {
+  v.Section("cluster", [&] { VisitCluster(v, s.cluster); });
+  v.Section("workload", [&] { VisitWorkload(v, s.workload); });
+  v.Section("parallelism", [&] { VisitParallelism(v, s.parallelism); });
+  v.Section("pricing", [&] { VisitPricing(v, s.pricing); });
+  v.Section("options", [&] { VisitOptions(v, s.options); });
+  v.Section("memory", [&] { VisitMemoryOptions(v, s.memory); });
+  v.Section("speed", [&] { VisitSpeedOptions(v, s.speed); });
+}
+
+}  // namespace gpucfg
+
+namespace gpucfg {
+
+// An inline architecture (`"model": {...}`): the contract's keys plus gpucfg's extensions.
+template <class V>
+void VisitArch(V& v, TransformerArch& a) {
+  v.Field("layers", a.layers, 1, 10000, "transformer blocks");
+  v.Field("hidden", a.hidden, 1, 1000000, "model width d_model");
+  v.Field("heads", a.heads, 1, 100000, "attention (query) heads");
+  v.Field("kv_heads", a.kv_heads, 0, 100000, "key/value heads (GQA/MQA); 0 = heads");
+  v.Field("ffn_hidden", a.ffn_hidden, 0, 10000000, "MLP inner width; 0 = 4 * hidden");
+  v.Field("vocab", a.vocab, 1, 10000000, "vocabulary size");
+  v.Field("max_seq", a.max_seq, 1, 10000000, "longest context the model supports, tokens");
+  v.Field("glu", a.glu, "gated MLP (SwiGLU/GeGLU: three ffn matrices)");
+  v.Field("tied_embeddings", a.tied_embeddings, "output head shares the embedding matrix");
+  v.Field("learned_positions", a.learned_positions, "learned position table (GPT-2/3, BERT)");
+  v.Field("encoder_only", a.encoder_only, "BERT-style encoder");
+  v.Field("experts", a.experts, 1, 4096, "MoE experts per MLP (1 = dense)");
+  v.Field("top_k", a.top_k, 1, 64, "experts each token is routed to");
+}
+
+}  // namespace gpucfg

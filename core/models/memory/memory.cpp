@@ -1,0 +1,295 @@
+// The memory model's entry point: turns a Resolved scenario into plain inputs, adds the overheads a
+// practitioner meets ("ghosts") to the tensor memory of the most loaded pipeline stage, decides
+// whether it fits, searches the largest batch that does, and raises warnings. Tensor accounting
+// lives in memory_training.cpp / memory_inference.cpp, fixes in memory_fixes.cpp.
+#include "models/memory/memory.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "models/memory/memory_internal.h"
+#include "base/units.h"
+
+namespace gpucfg {
+
+OptimizerKind ParseOptimizer(std::string_view name) {
+  if (name == "sgd") return OptimizerKind::kSgd;
+  if (name == "adam-8bit" || name == "adamw-8bit" || name == "adam8bit") return OptimizerKind::kAdam8bit;
+  if (name == "lion") return OptimizerKind::kLion;
+  return OptimizerKind::kAdam;  // adam, adamw
+}
+
+// Usable memory: the scenario's override, else what nvidia-smi reports as total (catalog), else
+// the marketed size x 0.985 (A100/H100/H200/A30 full-GPU MIG profiles report 97.7-99.3% of it:
+// shared/reference/mig-profiles.md; medium confidence).
+double UsableCapacityGib(const GpuSpec& gpu, const MemoryOptions& o) {
+  if (o.usable_gib > 0) return o.usable_gib;
+  if (gpu.memory_usable_gib > 0) return gpu.memory_usable_gib;
+  return gpu.memory_gb * 0.985;
+}
+
+MemoryInputs MakeMemoryInputs(const Resolved& r) {
+  const Scenario& s = *r.scenario;
+  const WorkloadConfig& w = s.workload;
+  const ParallelismConfig& p = s.parallelism;
+  MemoryInputs in;
+  in.arch = r.arch;
+  in.training = w.kind == WorkloadKind::kTraining;
+  in.precision = w.precision;
+  in.weight_precision = w.weight_precision;
+  in.kv_precision = w.kv_precision;
+  in.optimizer = ParseOptimizer(w.optimizer);
+  in.micro_batch = std::max(1, w.micro_batch);
+  in.seq_len = std::max(1, w.seq_len);
+  in.micro_batches = std::max(1, r.micro_batches);
+  in.flash_attention = w.flash_attention;
+  in.sequence_parallel = p.sequence_parallel && r.tp > 1;
+  in.recompute = p.recompute;
+  in.zero = p.zero;
+  in.interleave = std::max(1, p.interleave);
+  in.tp = r.tp, in.pp = r.pp, in.dp = r.dp, in.cp = r.cp, in.ep = r.ep;
+  in.batch = std::max(1, w.batch);
+  in.prompt_tokens = std::max(0, w.prompt_tokens);
+  in.output_tokens = std::max(0, w.output_tokens);
+  in.gpus_per_node = s.cluster.gpus_per_node;
+  in.nodes = s.cluster.nodes;
+  in.options = s.memory;
+  in.gpu = r.gpu;
+  in.catalog = r.catalog;
+  if (r.gpu) {
+    in.capacity_gib = UsableCapacityGib(*r.gpu, s.memory);
+    in.compute_capability = r.gpu->compute_capability;
+  }
+  return in;
+}
+
+namespace {
+
+// CUDA context per process: 1343 MB measured with PyTorch on a V100 (HF "Model training anatomy",
+// shared/calibration mem-hf-bert-large-v100; eager module loading); CUDA >= 11.7 lazy loading
+// (default since CUDA 12.2) brings it near 0.5 GiB on Ampere and later (NVIDIA CUDA C++
+// Programming Guide, "Lazy Loading"; low confidence, override with memory.cuda_context_gib).
+double CudaContextGib(const MemoryInputs& in) {
+  if (in.options.cuda_context_gib >= 0) return in.options.cuda_context_gib;
+  return (in.compute_capability > 0 && in.compute_capability < 8.0) ? 1.3 : 0.5;
+}
+
+// NCCL buffers: NCCL_BUFFSIZE 4 MiB per channel per peer and protocol (NCCL docs, Environment
+// Variables), up to 32 channels: ~0.25 GiB per communicator (low confidence). One communicator per
+// parallel group larger than one.
+double NcclGib(const MemoryInputs& in) {
+  int groups = 0;
+  for (int g : {in.tp, in.pp, in.cp, in.training ? in.dp : 1, in.ep}) groups += g > 1 ? 1 : 0;
+  return groups * in.options.nccl_gib_per_group;
+}
+
+// The overheads every stage of one breakdown shares.
+struct Overheads { double cuda_context_gib = 0, nccl_gib = 0; };
+
+MemoryBreakdown ToBreakdown(const MemoryInputs& in, const Overheads& o, const StageBytes& b, int stage) {
+  MemoryBreakdown m;
+  m.weights_gib = BytesToGiB(b.weights);
+  m.gradients_gib = BytesToGiB(b.gradients);
+  m.optimizer_gib = BytesToGiB(b.optimizer);
+  m.activations_gib = BytesToGiB(b.activations);
+  m.kv_cache_gib = BytesToGiB(b.kv_cache);
+  m.cuda_context_gib = o.cuda_context_gib;
+  m.nccl_gib = o.nccl_gib;
+  // PyTorch's caching allocator reserves more than it hands out for short-lived tensors of varying
+  // size (activations, a growing KV cache); 15% matches the HF BERT-large V100 case (low confidence).
+  m.fragmentation_gib = in.options.fragmentation * (m.activations_gib + m.kv_cache_gib);
+  m.overhead_gib = m.cuda_context_gib + m.nccl_gib + m.fragmentation_gib;
+  m.total_gib = m.weights_gib + m.gradients_gib + m.optimizer_gib + m.activations_gib +
+                m.kv_cache_gib + m.overhead_gib;
+  m.stage = stage;
+  return m;
+}
+
+}  // namespace
+
+// The most loaded GPU: the first pipeline stage (embedding, most in-flight micro-batches) or the
+// last (LM head, logits), whichever totals more.
+MemoryBreakdown BreakdownWith(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
+  const StageShared sh = SharedOf(in, parts, states);
+  const Overheads o{CudaContextGib(in), NcclGib(in)};
+  auto stage = [&](bool first, bool last) {
+    return in.training ? TrainingStageBytes(in, sh, first, last) : InferenceStageBytes(in, sh, first, last);
+  };
+  if (in.pp <= 1) return ToBreakdown(in, o, stage(true, true), 0);
+  const MemoryBreakdown first = ToBreakdown(in, o, stage(true, false), 0);
+  const MemoryBreakdown last = ToBreakdown(in, o, stage(false, true), in.pp - 1);
+  return last.total_gib > first.total_gib ? last : first;
+}
+
+namespace {
+
+// BreakdownWith(...).total_gib without filling the breakdowns (a search's probes read only the
+// total): ToBreakdown's sums in the same order, the same stage comparison.
+double TotalWith(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
+  const StageShared sh = SharedOf(in, parts, states);
+  const Overheads o{CudaContextGib(in), NcclGib(in)};
+  auto total = [&](const StageBytes& b) {
+    const double activations = BytesToGiB(b.activations), kv_cache = BytesToGiB(b.kv_cache);
+    const double fragmentation = in.options.fragmentation * (activations + kv_cache);
+    const double overhead = o.cuda_context_gib + o.nccl_gib + fragmentation;
+    return BytesToGiB(b.weights) + BytesToGiB(b.gradients) + BytesToGiB(b.optimizer) + activations +
+           kv_cache + overhead;
+  };
+  auto stage = [&](bool first, bool last) {
+    return total(in.training ? TrainingStageBytes(in, sh, first, last) : InferenceStageBytes(in, sh, first, last));
+  };
+  if (in.pp <= 1) return stage(true, true);
+  const double first = stage(true, false), last = stage(false, true);
+  return last > first ? last : first;
+}
+
+}  // namespace
+
+MemoryBreakdown ComputeBreakdown(const MemoryInputs& in) { return BreakdownWith(in, ParameterParts(in.arch)); }
+
+bool Fits(const MemoryInputs& in) { return ComputeBreakdown(in).total_gib <= in.capacity_gib; }
+
+// Largest value of `field` in [1, hi] for which the job fits; 0 = none. Memory is monotone in the
+// field (sums and products of non-negative terms, so rounding keeps it monotone too), and for
+// micro_batch and batch it is linear (activations, KV cache and workspace scale with it): the
+// secant through the totals at 1 and 2 lands on or next to the answer. Each probe narrows the
+// bracket [lo, hi] (lo fits, nothing above hi does), so the bisection that finishes the search
+// returns exactly what a plain bisection would, also where memory is not linear (prompt length
+// without FlashAttention, or a different stage binding at larger values).
+SearchBase SearchBaseOf(const MemoryInputs& in) {
+  SearchBase b;
+  b.parts = ParameterParts(in.arch);
+  if (in.training) b.states = TrainingStates(in, b.parts);
+  return b;
+}
+
+int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double total_at_one) {
+  return LargestFitting(in, field, hi, total_at_one, SearchBaseOf(in));
+}
+
+int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double total_at_one,
+                   const SearchBase& base, double slope_at_one) {
+  auto total = [&](int v) { in.*field = v; return TotalWith(in, base.parts, &base.states); };
+  const double t1 = total_at_one >= 0 ? total_at_one : total(1);
+  if (!(t1 <= in.capacity_gib)) return 0;
+  if (hi <= 1) return 1;
+  int lo = 1;
+  auto probe = [&](int v) {
+    if (v <= lo || v > hi) return;
+    if (total(v) <= in.capacity_gib) lo = v;
+    else hi = v - 1;
+  };
+  if (total_at_one >= 0 && slope_at_one > 0) {
+    // The caller knows how much of the total at 1 scales with the field: the secant guess needs no
+    // breakdown at 2. The probes only narrow [lo, hi], so the answer is the bisection's exactly.
+    const double guess = 1.0 + std::floor((in.capacity_gib - t1) / slope_at_one);
+    const int g = guess >= hi ? hi : int(guess);
+    probe(g);
+    probe(lo == g ? g + 1 : g - 1);
+    while (lo < hi) probe(lo + (hi - lo + 1) / 2);
+    return lo;
+  }
+  const double t2 = total(2);
+  if (!(t2 <= in.capacity_gib)) return 1;
+  lo = 2;
+  if (t2 > t1) {
+    const double guess = 2.0 + std::floor((in.capacity_gib - t2) / (t2 - t1));
+    const int g = guess >= hi ? hi : int(guess);
+    probe(g);
+    probe(lo == g ? g + 1 : g - 1);
+  }
+  while (lo < hi) probe(lo + (hi - lo + 1) / 2);
+  return lo;
+}
+
+namespace {
+
+std::string_view BindingComponent(const MemoryBreakdown& m) {
+  const std::pair<double, std::string_view> parts[] = {
+      {m.weights_gib, "weights_gib"},         {m.gradients_gib, "gradients_gib"},
+      {m.optimizer_gib, "optimizer_gib"},     {m.activations_gib, "activations_gib"},
+      {m.kv_cache_gib, "kv_cache_gib"},       {m.overhead_gib, "overhead_gib"}};
+  const auto* best = std::max_element(std::begin(parts), std::end(parts),
+                                      [](const auto& a, const auto& b) { return a.first < b.first; });
+  return best->second;
+}
+
+// Host side: pinned staging buffers and data-loader worker processes per GPU, against node RAM
+// (PyTorch DataLoader docs: each worker is a process holding its own copy of the dataset object).
+double HostGibPerNode(const MemoryInputs& in) {
+  const MemoryOptions& o = in.options;
+  const double workers = in.training ? o.dataloader_workers_per_gpu * o.dataloader_worker_gib : 0.0;
+  return in.gpus_per_node * (o.host_pinned_gib_per_gpu + workers);
+}
+
+void AddWarnings(const Resolved& r, const MemoryInputs& in, const MemoryReport& m, WarningList& w) {
+  if (!m.fits) w.Add("memory_exceeds_capacity", "/cluster/gpu", m.per_gpu.total_gib, m.capacity_gib);
+  else if (m.headroom_gib < 0.05 * m.capacity_gib)
+    w.Add("memory_headroom_low", "/cluster/gpu", m.headroom_gib, m.capacity_gib);
+  const double ram = r.scenario->cluster.node_ram_gib;
+  if (ram > 0 && m.host_gib_per_node > ram)
+    w.Add("host_memory_exceeds", "/cluster/node_ram_gib", m.host_gib_per_node, ram);
+  if (in.tp > KvHeads(in.arch))
+    w.Add("kv_heads_replicated", "/parallelism/tp", in.tp, KvHeads(in.arch));
+  if (in.training && in.zero > 0 && in.dp * in.cp <= 1)
+    w.Add("zero_without_data_parallel", "/parallelism/zero", in.zero, in.dp * in.cp);
+  const double context = in.training ? in.seq_len : double(in.prompt_tokens) + in.output_tokens;
+  if (in.arch.max_seq > 0 && context > in.arch.max_seq)
+    w.Add("context_exceeds_model", in.training ? "/workload/seq_len" : "/workload/prompt_tokens",
+          context, in.arch.max_seq);
+}
+
+}  // namespace
+
+MemoryReport ComputeMemory(const Resolved& r, WarningList& warnings) {
+  MemoryReport m;
+  ComputeMemoryInto(r, warnings, m);
+  return m;
+}
+
+namespace {
+
+// A fresh report's state without re-initialising the fixes array: only the fixes an earlier
+// evaluation of this reused report wrote are cleared. A new MemoryReport field is reset here too.
+void Reset(MemoryReport& m) {
+  for (int i = 0; i < m.fix_count; ++i) m.fixes[i] = {};
+  m.per_gpu = {};
+  m.capacity_gib = m.marketed_gb = m.headroom_gib = 0;
+  m.fits = false;
+  m.binding = {};
+  m.max_micro_batch = m.max_batch = m.max_context_tokens = 0;
+  m.parameters = m.host_gib_per_node = 0;
+  m.fix_count = 0;
+}
+
+}  // namespace
+
+void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m) {
+  Reset(m);
+  if (!r.scenario || !r.gpu) return;  // unresolved scenario: nothing to report
+  const MemoryInputs in = MakeMemoryInputs(r);
+  const SearchBase base = SearchBaseOf(in);
+  m.per_gpu = BreakdownWith(in, base.parts, &base.states);
+  m.capacity_gib = in.capacity_gib;
+  m.marketed_gb = r.gpu->memory_gb;
+  m.headroom_gib = m.capacity_gib - m.per_gpu.total_gib;
+  m.fits = m.headroom_gib >= 0;
+  m.parameters = r.parameters;  // ParameterCount(in.arch): in.arch is r.arch
+  m.host_gib_per_node = HostGibPerNode(in);
+  if (!m.fits) m.binding = BindingComponent(m.per_gpu);
+  if (in.training) {
+    const double at_one = in.micro_batch == 1 ? m.per_gpu.total_gib : -1.0;
+    // Activations (and the fragmentation on them) are what grows with the micro-batch.
+    const double slope = m.per_gpu.activations_gib + m.per_gpu.fragmentation_gib;
+    m.max_micro_batch = LargestFitting(in, &MemoryInputs::micro_batch, 4096, at_one, base, slope);
+  } else {
+    const double at_one = in.batch == 1 ? m.per_gpu.total_gib : -1.0;
+    m.max_batch = LargestFitting(in, &MemoryInputs::batch, 1 << 16, at_one, base);
+    const int prompt = LargestFitting(in, &MemoryInputs::prompt_tokens, 1 << 22, -1, base);
+    m.max_context_tokens = prompt > 0 ? prompt + in.output_tokens : 0;
+  }
+  if (!m.fits) ComputeFixes(in, m);
+  AddWarnings(r, in, m, warnings);
+}
+
+}  // namespace gpucfg

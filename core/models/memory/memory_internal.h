@@ -1,0 +1,64 @@
+// Shared pieces of the memory model's translation units (memory*.cpp); not a public interface.
+#pragma once
+
+#include "models/memory/memory.h"
+#include "workload/model_parts.h"
+
+namespace gpucfg {
+
+// Tensor memory of one pipeline stage on one GPU, in bytes (overheads are added in memory.cpp).
+struct StageBytes {
+  double weights = 0, gradients = 0, optimizer = 0, activations = 0, kv_cache = 0;
+};
+
+// Training model states (weights, gradients, optimizer; no activations) of the stages a breakdown
+// compares: `first` is the first stage (the only one when pp = 1), `last` the last. They do not
+// depend on the batch or the context, so a search over those computes them once.
+struct StageStates {
+  StageBytes first, last;
+  bool known = false;
+};
+StageStates TrainingStates(const MemoryInputs& in, const ParamParts& parts);
+StageBytes TrainingStageStates(const MemoryInputs& in, const ParamParts& parts, bool first_stage,
+                               bool last_stage);
+
+// What every pipeline stage of one breakdown shares, computed once per breakdown (not per stage).
+struct StageShared {
+  const ParamParts* parts = nullptr;  // the caller's (a breakdown lives shorter than them)
+  double layer_activations = 0;    // training: one layer's stored activations under the recompute
+  double layer_working_set = 0;    // training: one layer without recompute (backward working set)
+  const StageStates* states = nullptr;  // training: model states already known (else computed)
+};
+// `parts` of in.arch; `states`, when given, of `in` (TrainingStates).
+StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts,
+                     const StageStates* states = nullptr);
+
+// ComputeBreakdown with the parameter parts of in.arch already computed (searches reuse them),
+// and the training model states when known.
+MemoryBreakdown BreakdownWith(const MemoryInputs& in, const ParamParts& parts,
+                              const StageStates* states = nullptr);
+
+StageBytes TrainingStageBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
+                              bool last_stage);
+StageBytes InferenceStageBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
+                               bool last_stage);
+
+// Largest value of `field` in [1, hi] for which the job fits (memory is monotone in it); 0 = none.
+// `total_at_one`: the total GiB at field = 1 when the caller already has it (negative: unknown).
+int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double total_at_one = -1);
+
+// What a search over a batch or a length leaves unchanged: the parameter parts and the training
+// model states of `in`; computed once and shared by the breakdown and the searches.
+struct SearchBase {
+  ParamParts parts;
+  StageStates states;
+};
+SearchBase SearchBaseOf(const MemoryInputs& in);
+// `slope_at_one` > 0 (with `total_at_one`): the GiB per unit of the field at field = 1, which lets
+// the search skip the breakdown at 2 it would take to estimate it.
+int LargestFitting(MemoryInputs in, int MemoryInputs::*field, int hi, double total_at_one,
+                   const SearchBase& base, double slope_at_one = -1);
+
+inline int CeilDiv(int a, int b) { return b > 0 ? (a + b - 1) / b : a; }
+
+}  // namespace gpucfg

@@ -1,0 +1,195 @@
+// Training memory of one pipeline stage on one GPU: model states (weights, gradients, optimizer
+// states + master weights) per precision recipe and optimizer, sharded by ZeRO over data parallel
+// and by TP/PP/EP; activations per Korthikanti et al. 2022 with recompute, sequence parallelism,
+// FlashAttention and 1F1B / interleaved in-flight micro-batches. Bytes here; GiB in memory.cpp.
+#include <algorithm>
+
+#include "models/memory/memory_internal.h"
+
+namespace gpucfg {
+
+namespace {
+
+struct RecipeBytes {  // bytes per parameter
+  double weights = 2, gradients = 4, optimizer = 12;
+};
+
+// Optimizer state bytes per parameter, excluding master weights.
+double OptimizerStateBytes(OptimizerKind k) {
+  switch (k) {
+    case OptimizerKind::kAdam: return 8.0;      // m and v in fp32 (Kingma & Ba 2015; ZeRO §3 K=12 incl. master)
+    case OptimizerKind::kSgd: return 4.0;       // fp32 momentum buffer (PyTorch SGD, momentum > 0)
+    case OptimizerKind::kAdam8bit: return 2.0;  // m, v in 8 bits, blockwise (Dettmers 2021, arXiv 2110.02861)
+    case OptimizerKind::kLion: return 4.0;      // one fp32 momentum (Chen 2023, arXiv 2302.06675)
+  }
+  return 8.0;
+}
+
+// Precision recipe: fp32 keeps one fp32 copy; bf16/fp16 mixed precision keeps fp32 master weights
+// (Micikevicius 2017, arXiv 1710.03740) and, as Megatron-LM does, fp32 main gradients (ZeRO
+// counts 2-byte gradients: set memory.grad_bytes = 2); fp8 keeps an fp8 working copy with bf16
+// master weights and bf16 gradients (FP8-LM, Peng 2023, arXiv 2310.18313).
+RecipeBytes Recipe(const MemoryInputs& in) {
+  const double states = OptimizerStateBytes(in.optimizer);
+  RecipeBytes r;
+  switch (in.precision) {
+    case Precision::kFp64:
+    case Precision::kFp64Tc:
+    case Precision::kFp32:
+    case Precision::kTf32: r = {4.0, 4.0, states}; break;
+    case Precision::kFp8: r = {1.0, 2.0, 2.0 + states}; break;
+    default: r = {2.0, 4.0, 4.0 + states}; break;  // bf16 / fp16 (int8/int4 train as bf16)
+  }
+  if (in.options.grad_bytes > 0) r.gradients = in.options.grad_bytes;
+  return r;
+}
+
+// Model states of `params` parameters sharded over `group` ranks by ZeRO stage `zero`:
+// stage 1 shards optimizer states, 2 also gradients, 3 also weights (Rajbhandari 2020, §5.1).
+void AddModelStates(const RecipeBytes& rb, double params, int group, int zero, StageBytes& out) {
+  const double n = std::max(1, group);
+  out.weights += params * rb.weights / (zero >= 3 ? n : 1.0);
+  out.gradients += params * rb.gradients / (zero >= 2 ? n : 1.0);
+  out.optimizer += params * rb.optimizer / (zero >= 1 ? n : 1.0);
+}
+
+double ActivationElementBytes(Precision p) {
+  return (p == Precision::kFp32 || p == Precision::kTf32 || p == Precision::kFp64) ? 4.0 : 2.0;
+}
+
+}  // namespace
+
+namespace {
+
+// One layer's activation terms; the recompute mode only decides which of them are kept (Keep).
+struct LayerTerms {
+  double input = 0;          // the layer's input: all that full recompute keeps
+  double replicated = 0;     // not split by TP (split by sequence parallelism)
+  double split = 0;          // attention + MLP activations, split by TP
+  double scores = 0;         // attention scores (FlashAttention: its log-sum-exp)
+  bool scores_recomputed = false;  // selective recompute drops `scores` (not FlashAttention's)
+  double t = 1;
+};
+
+LayerTerms LayerActivationTerms(const MemoryInputs& in) {
+  const TransformerArch& a = in.arch;
+  const double s = double(in.seq_len) / std::max(1, in.cp), b = in.micro_batch, h = a.hidden;
+  const double t = std::max(1, in.tp), half = ActivationElementBytes(in.precision) / 2.0;
+  const double sbh = s * b * h, kv_width = double(KvHeads(a)) * HeadDim(a);
+  const double shard_replicated = in.sequence_parallel ? t : 1.0;
+  LayerTerms x;
+  x.t = t;
+  // Full recompute keeps only each layer's input (Korthikanti 2022, §5 "2sbh").
+  x.input = 2.0 * half * sbh / shard_replicated;
+  // Not split by TP: 2 LayerNorm inputs (4sbh), attention and MLP inputs (4sbh), 2 dropout masks
+  // (2sbh) = 10sbh (Korthikanti 2022, §4.1, eq. 2); split by sequence parallelism (§4.2.2).
+  x.replicated = sbh * (8.0 * half + 2.0) / shard_replicated;
+  // Split by TP: Q, K, V (GQA width), projection input = 8sbh for MHA (§4.1); MLP inner width F:
+  // 2 x 2sbF (GeLU in/out) = 16sbh at F = 4h, or 3 x 2sbF for a fused SwiGLU (Megatron-LM);
+  // MoE: each token's MLP activations are stored top_k times (capacity factor 1).
+  const double f = FfnHidden(a), routed = a.experts > 1 ? std::min(a.top_k, a.experts) : 1;
+  const double attention = half * s * b * (4.0 * h + 4.0 * kv_width);
+  const double mlp = half * s * b * f * (a.glu ? 6.0 : 4.0) * routed;
+  x.split = attention + mlp;
+  // Attention scores: softmax 2as^2b + dropout mask as^2b + dropout output 2as^2b = 5as^2b (§4.1),
+  // dropped by selective recompute (§5); FlashAttention keeps only the fp32 log-sum-exp
+  // (Dao 2022, arXiv 2205.14135): 4asb.
+  const double s_kv = in.seq_len, heads = a.heads;
+  x.scores_recomputed = !in.flash_attention;
+  x.scores = in.flash_attention ? 4.0 * heads * s * b : heads * s * s_kv * b * (4.0 * half + 1.0);
+  return x;
+}
+
+double Keep(const LayerTerms& x, Recompute recompute) {
+  if (recompute == Recompute::kFull) return x.input;
+  const double scores = x.scores_recomputed && recompute != Recompute::kNone ? 0.0 : x.scores;
+  return x.replicated + (x.split + scores) / x.t;
+}
+
+}  // namespace
+
+double LayerActivationBytes(const MemoryInputs& in, Recompute recompute) {
+  return Keep(LayerActivationTerms(in), recompute);
+}
+
+namespace {
+
+// Activations stored on a stage: layers x micro-batches in flight (1F1B: the first stage holds pp;
+// interleaved schedules x (1 + (p-1)/(p v)), Narayanan 2021 / Korthikanti 2022 §4.2.3), plus one
+// layer's un-recomputed activations as the backward working set (the layer being differentiated;
+// under full recompute, its rematerialised activations), embedding dropout mask and the output
+// layer (Korthikanti 2022 §4.3: 4sbh/t (1 + V/h), fp32 logits for the cross-entropy).
+double StageActivationBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
+                            bool last_stage) {
+  const int pp = std::max(1, in.pp);
+  const double layers = CeilDiv(in.arch.layers, pp);
+  double in_flight = 1.0;
+  if (first_stage && pp > 1) {
+    in_flight = std::min(pp, std::max(1, in.micro_batches));
+    if (in.interleave > 1) in_flight *= 1.0 + double(pp - 1) / (double(pp) * in.interleave);
+  }
+  const double t = std::max(1, in.tp);
+  const double sbh = double(in.seq_len) / std::max(1, in.cp) * in.micro_batch * in.arch.hidden;
+  double bytes = layers * in_flight * sh.layer_activations;
+  bytes += sh.layer_working_set;
+  if (first_stage) bytes += in_flight * sbh / (in.sequence_parallel ? t : 1.0);  // dropout mask
+  if (last_stage) bytes += 4.0 * sbh / t * (1.0 + double(in.arch.vocab) / in.arch.hidden);
+  return bytes;
+}
+
+}  // namespace
+
+StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
+  StageShared sh;
+  sh.parts = &parts;
+  sh.states = states;
+  if (in.training) {
+    const LayerTerms terms = LayerActivationTerms(in);
+    sh.layer_working_set = Keep(terms, Recompute::kNone);
+    sh.layer_activations = Keep(terms, in.recompute);
+  }
+  return sh;
+}
+
+StageBytes TrainingStageStates(const MemoryInputs& in, const ParamParts& p, bool first_stage,
+                               bool last_stage) {
+  const int pp = std::max(1, in.pp), tp = std::max(1, in.tp);
+  const double layers = CeilDiv(in.arch.layers, pp);
+  double dense = layers * (p.attention + p.mlp_dense + p.router + p.norms);
+  if (first_stage) dense += p.embedding + p.position;
+  // Last stage: final norm and LM head; a tied head keeps its own copy of the embedding when the
+  // first and last stages differ (Megatron-LM shared embedding).
+  if (last_stage) dense += p.final_norm + (p.lm_head > 0 ? p.lm_head : (pp > 1 ? p.embedding : 0.0));
+  dense /= tp;                                                           // Megatron TP splits
+  const double local_experts = CeilDiv(in.arch.experts, std::max(1, in.ep));
+  const double expert = layers * p.expert * (in.arch.experts > 1 ? local_experts : 0.0) / tp;
+  const RecipeBytes rb = Recipe(in);
+  const int dp_group = std::max(1, in.dp) * std::max(1, in.cp);         // Megatron shards over DP x CP
+  StageBytes out;
+  AddModelStates(rb, dense, dp_group, in.zero, out);
+  AddModelStates(rb, expert, std::max(1, dp_group / std::max(1, in.ep)), in.zero, out);
+  // ZeRO-3 / FSDP materialises one layer's full weights and prefetches the next (Zhao 2023,
+  // arXiv 2304.11277, §3.3): two layers of unsharded weights.
+  if (in.zero >= 3 && dp_group > 1)
+    out.weights += 2.0 * (p.attention + p.mlp_dense + p.expert * local_experts) / tp * rb.weights;
+  return out;
+}
+
+StageStates TrainingStates(const MemoryInputs& in, const ParamParts& parts) {
+  StageStates st;
+  st.known = true;
+  st.first = TrainingStageStates(in, parts, true, in.pp <= 1);
+  if (in.pp > 1) st.last = TrainingStageStates(in, parts, false, true);
+  return st;
+}
+
+StageBytes TrainingStageBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
+                              bool last_stage) {
+  StageBytes out = sh.states && sh.states->known
+                       ? (first_stage ? sh.states->first : sh.states->last)
+                       : TrainingStageStates(in, *sh.parts, first_stage, last_stage);
+  out.activations = StageActivationBytes(in, sh, first_stage, last_stage);
+  return out;
+}
+
+}  // namespace gpucfg

@@ -1,0 +1,484 @@
+// Training step time: per-op roofline compute, tensor/pipeline/data-parallel communication, the
+// pipeline bubble and ZeRO-3 gathers, then MFU/HFU, time to train and a weak-scaling curve.
+// Step model after Narayanan et al. 2021 (arXiv 2104.04473) and Korthikanti et al. 2022
+// (arXiv 2205.05198); overlap of gradient reduction with backward after Li et al. 2020 (PyTorch
+// DDP, arXiv 2006.15704). Inference lives in inference.cpp. No allocation.
+#include "models/speed/performance.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "models/speed/collectives.h"
+#include "workload/model_parts.h"
+#include "base/units.h"
+
+namespace gpucfg {
+
+// [SECTION] Shared helpers -----------------------------------------------------------------------
+
+LayerPrecision PrecisionsFor(const GpuSpec& gpu, const WorkloadConfig& w, bool inference) {
+  auto supported = [&](Precision p) { return gpu.peak_tflops[static_cast<int>(p)].dense > 0; };
+  LayerPrecision lp;
+  lp.gemm = w.precision;
+  // No BF16 on Volta/Turing: frameworks fall back to FP16 with loss scaling; then FP32.
+  if (!supported(lp.gemm)) lp.gemm = supported(Precision::kFp16) ? Precision::kFp16 : Precision::kFp32;
+  // FP8/INT8 recipes keep attention BMMs in 16-bit (Transformer Engine, TensorRT-LLM FMHA).
+  lp.attn = BytesPerElement(lp.gemm) < 2 ? Precision::kBf16 : lp.gemm;
+  if (!supported(lp.attn)) lp.attn = supported(Precision::kFp16) ? Precision::kFp16 : Precision::kFp32;
+  lp.act_bytes = std::max(1.0, BytesPerElement(w.precision));
+  lp.weight_bytes = inference ? BytesPerElement(w.weight_precision) : BytesPerElement(w.precision);
+  if (inference && BytesPerElement(w.precision) < lp.weight_bytes) lp.weight_bytes = BytesPerElement(w.precision);
+  lp.kv_bytes = inference ? BytesPerElement(w.kv_precision) : lp.act_bytes;
+  return lp;
+}
+
+// 2 FLOPs per weight per token for every matmul, 4 x context x (heads x head_dim) for score and
+// context (full s x s, as Narayanan 2021 eq. 2 and PaLM App. B count it), 2 x h x V for logits.
+double ForwardFlopsPerToken(const TransformerArch& a, double context) {
+  double h = a.hidden, hd = HeadDim(a), qh = a.heads * hd, kvh = KvHeads(a) * hd;
+  double f = FfnHidden(a), k = std::max(1, a.top_k);
+  double attn_w = h * (qh + 2 * kvh) + qh * h;
+  double mlp_w = (a.glu ? 3.0 : 2.0) * h * f * k;
+  double per_layer = 2.0 * (attn_w + mlp_w) + 4.0 * context * qh;
+  return a.layers * per_layer + 2.0 * h * a.vocab;
+}
+
+Fabric FabricFor(const Resolved& r, int gpus) {
+  const ClusterConfig& cl = r.scenario->cluster;
+  int gpn = std::min(cl.gpus_per_node, gpus), nodes = (gpus + cl.gpus_per_node - 1) / cl.gpus_per_node;
+  return MakeFabric(*r.gpu, r.intra_node, r.intra, r.inter, gpn, nodes, r.nics_per_node,
+                    cl.oversubscription, r.scenario->speed);
+}
+
+namespace {
+
+// [SECTION] Training step ------------------------------------------------------------------------
+
+struct TrainInputs {
+  const Resolved* r = nullptr;
+  const TransformerArch* a = nullptr;
+  LayerPrecision lp;
+  DeviceRates d;
+  double seq = 2048, ctx = 2048;      // tokens per sequence on this GPU (after cp), keys attended
+  double mb = 1, m = 1;               // sequences per micro-batch, micro-batches per replica
+  int vp = 1, zero = 0;
+  Recompute rc = Recompute::kNone;
+  bool sp = false, flash = true;
+  double params = 0, grad_bytes = 2, optimizer_bytes = 30;
+  int ep = 1;                         // expert-parallel ranks (MoE)
+  double expert_params = 0;           // all experts' parameters (MoE); 0 for dense models
+};
+
+// The last pipeline send priced: the scaling curve asks for the same one at every size from
+// the first full node up (same bytes, layout and per-node network share), so it is priced once.
+struct SendMemo {
+  double bytes = -1, net_gbps = 0, time_s = 0;
+  int rpn = 0, gpus_per_node = 0;
+};
+
+struct LayerPack { LayerCost layer; OpCost logits; };
+// The times the step model reads from a layer pack (cheap to copy per scaling point).
+struct PackTimes { double layer_s = 0, attention_s = 0, logits_s = 0, layer_bwd_s = 0, logits_bwd_s = 0; };
+PackTimes TimesOf(const LayerPack& p) {
+  return {p.layer.time_s, p.layer.attention_time_s, p.logits.time_s, p.layer.backward_time_s,
+          p.logits.backward_time_s};
+}
+
+// `shared`: the tokens x hidden GEMM utilisation, common to the passes at every tp (in.d is fixed).
+LayerPack Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared) {
+  LayerShape s;
+  s.batch = in.mb, s.q_tokens = in.seq, s.context = in.ctx, s.tp = tp;
+  s.sequence_parallel = in.sp && tp > 1, s.flash = in.flash, s.causal = !in.a->encoder_only;
+  return {LayerForward(*in.a, s, in.lp, in.d, &shared),
+          LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d, Phase::kTraining, &shared)};
+}
+
+// Bytes streamed per parameter by a fused optimizer step: fp32 master read+write 8, fp32 moments
+// read+write 16, gradient read 4, 16-bit weight write 2 (mixed-precision Adam state as in ZeRO,
+// Rajbhandari et al. 2020). 8-bit Adam: moments 1 byte each; Lion/SGD: one moment. Plus one read of
+// the fp32 main gradient for the global gradient-norm clipping first (Megatron-LM clip_grad_norm_fp32).
+double OptimizerBytes(std::string_view opt) {
+  constexpr double kClipNormRead = 4;
+  if (opt == "sgd") return 22 + kClipNormRead;
+  if (opt == "lion") return 22 + kClipNormRead;
+  if (opt == "adam-8bit") return 18 + kClipNormRead;
+  return 30 + kClipNormRead;
+}
+
+struct StepResult { StepBreakdown b; double step_s = 0, comm_s = 0, micro_s = 0, tp_micro_s = 0; };
+
+// Largest divisor of n not above cap (so tp and pp stay valid on small clusters).
+int FitDivisor(int cap, int n) {
+  for (int d = std::min(cap, n); d > 1; --d)
+    if (n % d == 0) return d;
+  return 1;
+}
+
+// Tensor-parallel traffic per micro-batch on one stage: Megatron issues two all-reduces per layer
+// forward and two backward (Narayanan 2021 sec. 3.1); with sequence parallelism each becomes an
+// all-gather + reduce-scatter of the same volume (Korthikanti 2022 sec. 4.2.2). Full recompute
+// repeats the forward ones.
+double TpComm(const TrainInputs& in, const Fabric& f, int tp, double layers) {
+  if (tp <= 1) return 0;
+  double bytes = in.mb * in.seq * in.a->hidden * in.lp.act_bytes;
+  int rpn = std::min(tp, f.gpus_per_node);
+  // The all-gather and the reduce-scatter of one buffer cost the same (same ring steps and traffic,
+  // neither takes the tree or NVLS path): price one and add it twice (x + x, exactly as before).
+  double per;
+  if (in.sp) {
+    const double ag = CollectiveTime(f, CollectiveOp::kAllGather, bytes, tp, rpn);
+    per = ag + ag;
+  } else {
+    per = CollectiveTime(f, CollectiveOp::kAllReduce, bytes, tp, rpn);
+  }
+  double passes = 2.0 + (in.rc == Recompute::kFull ? 1.0 : 0.0);
+  return layers * 2.0 * passes * per * (1.0 - in.r->scenario->speed.tp_comm_overlap);
+}
+
+// Pipeline sends per micro-batch: activations forward, gradients backward, split over the tensor-
+// parallel ranks (scatter/gather optimisation, Narayanan 2021 sec. 4.1); interleaving sends v
+// times as often (sec. 2.2.2).
+// `memo` holds the last send priced on this fabric family (ResizeFabric changes only gpus_per_node
+// and the network share among the fields a collective reads).
+double PpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, SendMemo& memo) {
+  if (pp <= 1) return 0;
+  double bytes = in.mb * in.seq * in.a->hidden * in.lp.act_bytes / tp;
+  int rpn = f.gpus_per_node >= 2 * tp * dp ? 2 : 1;
+  if (bytes != memo.bytes || rpn != memo.rpn || f.gpus_per_node != memo.gpus_per_node ||
+      f.net_gbps_per_node != memo.net_gbps) {
+    memo = {bytes, f.net_gbps_per_node, CollectiveTime(f, CollectiveOp::kSendRecv, bytes, 2, rpn), rpn,
+            f.gpus_per_node};
+  }
+  return 2.0 * in.vp * memo.time_s;
+}
+
+// Expert parallelism (MoE): every MoE layer sends each token's hidden state to the ranks holding
+// its top-k experts and back (dispatch + combine), in the forward and again in the backward: four
+// all-to-alls per layer per micro-batch (Lepikhin et al. 2020, GShard, arXiv 2006.16668;
+// Rajbhandari et al. 2022, DeepSpeed-MoE, arXiv 2201.05596); full recompute repeats the forward
+// two. Exposed, as Megatron-Core runs them by default. With sequence parallelism each tensor-
+// parallel rank dispatches its own share of the tokens. EP groups are consecutive data-parallel
+// ranks, so a node holds gpus_per_node / tp of one group.
+[[gnu::noinline]] double EpComm(const TrainInputs& in, const Fabric& f, int tp, int ep, double layers) {
+  if (ep <= 1 || in.expert_params <= 0) return 0;
+  double tokens = in.mb * in.seq / (in.sp && tp > 1 ? tp : 1);
+  double bytes = tokens * std::min(in.a->top_k, in.a->experts) * in.a->hidden * in.lp.act_bytes;
+  int rpn = std::clamp(f.gpus_per_node / std::max(1, tp), 1, ep);
+  double passes = 4.0 + (in.rc == Recompute::kFull ? 2.0 : 0.0);
+  return layers * passes * CollectiveTime(f, CollectiveOp::kAllToAll, bytes, ep, rpn);
+}
+
+// Context parallelism as ring attention (Liu et al. 2023, arXiv 2310.01889; Megatron-Core context
+// parallelism): each of cp - 1 ring steps passes a K/V chunk to the next rank while attention runs
+// on the chunk at hand, so a step exposes only what the send takes beyond its block of attention.
+// Backward passes K/V and their gradients (twice the bytes) under about twice the forward's block
+// time (judgement: FlashAttention backward does 2.5x the FLOPs at a lower efficiency).
+[[gnu::noinline]] double CpComm(const TrainInputs& in, const PackTimes& lk, const Fabric& f, int tp, int cp, double layers) {
+  if (cp <= 1) return 0;
+  double kv = double(KvHeads(*in.a)) / tp * HeadDim(*in.a);
+  double bytes = 2.0 * in.mb * in.seq * std::max(1.0, kv) * in.lp.act_bytes;   // K and V of the local chunk
+  // CP ranks sit next to their TP group. A ring that spans nodes crosses each node boundary once,
+  // and a node holds tp such rings (one per tensor-parallel rank): tp sends share its network.
+  const bool spans_nodes = tp * cp > f.gpus_per_node;
+  Fabric hop = f;
+  if (spans_nodes) hop.gpus_per_node = std::max(1, tp);
+  double send = CollectiveTime(hop, CollectiveOp::kSendRecv, bytes, 2, spans_nodes ? 1 : 2);
+  double block = lk.attention_s / cp;
+  double fwd = (cp - 1) * std::max(0.0, send - block), bwd = (cp - 1) * std::max(0.0, 2.0 * send - 2.0 * block);
+  double passes_fwd = in.rc == Recompute::kFull ? 2.0 : 1.0;
+  return layers * (passes_fwd * fwd + bwd);
+}
+
+// Gradient reduction across data-parallel replicas, overlapped with the last backward pass
+// except for its final bucket (Li et al. 2020). ZeRO-1/2 reduce-scatter grads and all-gather
+// weights: the same volume as one all-reduce (Rajbhandari et al. 2020, sec. 7).
+// With expert parallelism each GPU holds 1/ep of the experts, whose gradients are reduced over the
+// dp/ep replicas of those experts only (the expert-data-parallel group of DeepSpeed-MoE).
+void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, int ep, double t_bwd,
+            StepBreakdown& b) {
+  if (dp <= 1) return;
+  const SpeedOptions& o = in.r->scenario->speed;
+  // Dense models (the common case) skip the expert group's integer divisions.
+  const bool split = in.expert_params > 0 && ep > 1 && dp / ep > 1;
+  const double shared_params = in.expert_params > 0 && ep > 1 ? in.params - in.expert_params : in.params;
+  double bytes = shared_params / (tp * pp) * in.grad_bytes;
+  int rpn = tp >= f.gpus_per_node ? 1 : std::min(dp, f.gpus_per_node / tp);
+  const int edp = split ? dp / ep : 1, erpn = split ? std::max(1, rpn / ep) : 1;
+  const double expert_local = split ? in.expert_params / ep / (tp * pp) : 0.0;
+  CollectiveOp op = in.zero == 3 ? CollectiveOp::kReduceScatter : CollectiveOp::kAllReduce;
+  b.dp_comm_total_s = CollectiveTime(f, op, bytes, dp, rpn);
+  if (split) {
+    b.dp_comm_total_s += CollectiveTime(f, op, expert_local * in.grad_bytes, edp, erpn);
+    bytes += expert_local * in.grad_bytes;
+  }
+  // The last bucket cannot overlap: its share of the reduction (bandwidth term) stays exposed.
+  double bucket = b.dp_comm_total_s * std::min(1.0, o.bucket_mb * 1e6 / bytes);
+  b.dp_comm_s = std::max(b.dp_comm_total_s - o.dp_overlap * t_bwd, bucket);
+  if (in.zero == 3) {
+    // ZeRO-3/FSDP gathers every weight before its forward and again before its backward, each
+    // micro-batch, prefetching the next layer's under the current one's compute.
+    double wbytes = shared_params / (tp * pp) * in.lp.weight_bytes;
+    double gather = 2.0 * CollectiveTime(f, CollectiveOp::kAllGather, wbytes, dp, rpn);
+    if (split)
+      gather += 2.0 * CollectiveTime(f, CollectiveOp::kAllGather, expert_local * in.lp.weight_bytes, edp, erpn);
+    double hidden_under = o.dp_overlap * 1.5 * t_bwd;  // forward + backward of one micro-batch
+    b.zero3_comm_s = in.m * std::max(gather - hidden_under, gather / std::max(1, in.a->layers));
+  }
+}
+
+// `tp_known` >= 0 reuses a tensor-parallel cost already computed on the same intra-node fabric.
+// `cp` context-parallel ranks hold the same weights on different parts of each sequence: their
+// gradients are reduced, and ZeRO shards states, over the dp x cp group (Megatron-Core context
+// parallelism; the memory model shards the same way).
+StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f, int tp, int pp,
+                     int dp, SendMemo& memo, double tp_known = -1, int cp = 1) {
+  StepResult s;
+  double lps = double(in.a->layers) / pp;
+  double t_fwd = lps * lk.layer_s + lk.logits_s;             // the last stage also holds the head
+  // Backward priced op by op by the roofline (dgrad + wgrad GEMMs, FlashAttention-2 backward, ...);
+  // 2 x forward (Narayanan 2021) only where it gave none.
+  double t_bwd = lk.layer_bwd_s > 0 ? lps * lk.layer_bwd_s + lk.logits_bwd_s : 2.0 * t_fwd;
+  double t_rec = in.rc == Recompute::kFull        ? lps * lk.layer_s
+                 : in.rc == Recompute::kSelective ? lps * lk.attention_s
+                                                  : 0.0;
+  double tp_c = tp_known >= 0 ? tp_known : TpComm(in, f, tp, lps), pp_c = PpComm(in, f, tp, pp, dp, memo);
+  const int ep = in.ep > 1 ? FitDivisor(in.ep, dp) : 1;  // the scenario's, or the largest a smaller dp takes
+  // Both are 0 for dense, short-context jobs; the test here keeps their set-up out of the hot path.
+  double ep_c = ep > 1 ? EpComm(in, f, tp, ep, lps) : 0.0, cp_c = cp > 1 ? CpComm(in, lk, f, tp, cp, lps) : 0.0;
+  s.tp_micro_s = tp_c;
+  s.micro_s = t_fwd + t_bwd + t_rec + tp_c + pp_c + ep_c + cp_c;
+  StepBreakdown& b = s.b;
+  b.compute_s = in.m * (t_fwd + t_bwd);
+  b.recompute_s = in.m * t_rec;
+  b.tp_comm_s = in.m * tp_c;
+  b.pp_comm_s = in.m * pp_c;
+  b.ep_comm_s = in.m * ep_c;
+  b.cp_comm_s = in.m * cp_c;
+  b.bubble_s = (pp - 1.0) / in.vp * s.micro_s;               // (p-1)/(v m) of m micro-batches
+  const int dp_group = dp * cp;
+  DpComm(in, f, tp, pp, dp_group, ep, t_bwd, b);
+  double opt_params = in.params / (tp * pp) / (in.zero >= 1 ? dp_group : 1);
+  if (in.expert_params > 0 && ep > 1)  // experts: 1/ep per GPU, sharded over their dp/ep replicas
+    opt_params = (in.params - in.expert_params) / (tp * pp) / (in.zero >= 1 ? dp_group : 1) +
+                 in.expert_params / ep / (tp * pp) / (in.zero >= 1 ? dp_group / ep : 1);
+  b.optimizer_s = opt_params * in.optimizer_bytes / (in.d.gemm.achievable_hbm_gbps * kBytesPerGB);
+  s.comm_s = b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s + b.ep_comm_s + b.cp_comm_s;
+  s.step_s = in.m * s.micro_s + b.bubble_s + b.dp_comm_s + b.zero3_comm_s + b.optimizer_s;
+  return s;
+}
+
+TrainInputs MakeTrainInputs(const Resolved& r) {
+  const Scenario& sc = *r.scenario;
+  const WorkloadConfig& w = sc.workload;
+  TrainInputs in;
+  in.r = &r, in.a = &r.arch;
+  in.lp = PrecisionsFor(*r.gpu, w, false);
+  in.d = RatesFor(*r.gpu, in.lp, sc.options.sparse, sc.speed);
+  in.seq = std::max(1, w.seq_len) / double(std::max(1, r.cp));
+  in.ctx = std::max(1, w.seq_len);
+  in.mb = std::max(1, w.micro_batch);
+  in.m = std::max(1.0, std::round(double(w.global_batch) / (r.dp * in.mb)));
+  in.vp = std::max(1, sc.parallelism.interleave);
+  in.zero = sc.parallelism.zero, in.rc = sc.parallelism.recompute;
+  in.sp = sc.parallelism.sequence_parallel, in.flash = w.flash_attention;
+  in.params = r.parameters;
+  double g = sc.speed.grad_reduce_bytes;
+  in.grad_bytes = g > 0 ? g : (BytesPerElement(w.precision) >= 4 ? 4.0 : 2.0);
+  in.optimizer_bytes = OptimizerBytes(w.optimizer);
+  in.ep = std::max(1, r.ep);
+  if (r.arch.experts > 1) in.expert_params = r.arch.layers * ParameterParts(r.arch).expert_total;
+  return in;
+}
+
+// [SECTION] Scaling curve ------------------------------------------------------------------------
+
+// Layer cost at a tensor-parallel degree between 1 and the scenario's, interpolated
+// between the two roofline passes (exact at both ends; keeps the hot path to two passes).
+PackTimes Interpolate(const PackTimes& one, const PackTimes& main, int tp_main, int tp) {
+  if (tp <= 1) return one;
+  if (tp == tp_main) return main;
+  // x = log(tp) / log(tp_main) for powers of two, without libm in the hot path.
+  double x = double(std::bit_width(unsigned(tp)) - 1) / std::max(1, int(std::bit_width(unsigned(tp_main))) - 1);
+  auto at = [&](double t1, double tm) {
+    return t1 > 0 ? t1 / tp * (1.0 + (tm * tp_main / t1 - 1.0) * x) : 0.0;
+  };
+  return {at(one.layer_s, main.layer_s), at(one.attention_s, main.attention_s), at(one.logits_s, main.logits_s),
+          at(one.layer_bwd_s, main.layer_bwd_s), at(one.logits_bwd_s, main.logits_bwd_s)};
+}
+
+struct CurveInputs {
+  PackTimes one, main;
+  const Fabric* full = nullptr; // the whole cluster's fabric
+  const StepResult* step = nullptr;  // the scenario's own step (the curve's last point)
+  double tp_micro_s = 0;        // the scenario's tensor-parallel cost per micro-batch
+  double ref_tokens_per_gpu = 0, peak = 0, flops_per_token = 0;
+};
+
+void ScalingCurve(const Resolved& r, const TrainInputs& in, const CurveInputs& c, SendMemo& memo,
+                  PerformanceReport& out) {
+  const int total = r.total_gpus, gpn = r.scenario->cluster.gpus_per_node, full_node = std::min(gpn, total);
+  // Loop invariants read into locals (the compiler cannot tell that `out` does not alias them).
+  const double tokens_per_replica = in.m * in.mb * in.seq * r.cp;
+  const double ref_tokens_per_gpu = c.ref_tokens_per_gpu, peak = c.peak, flops_per_token = c.flops_per_token;
+  Fabric f = *c.full;  // resized in place per point
+  int count = 0, break_gpus = 0;
+  for (int n = 1; count < PerformanceReport::kMaxScaling; n *= 2) {
+    if (n > total) n = total;
+    int tp = FitDivisor(r.tp, n), pp = FitDivisor(r.pp, n / tp), dp = n / (tp * pp);
+    if (n == total) tp = r.tp, pp = r.pp, dp = r.dp;
+    // Once the job fills a node, the tensor-parallel group sees the same NVLink as the full job.
+    double tp_known = tp == r.tp && n >= full_node ? c.tp_micro_s : -1;
+    auto write = [&](const StepResult& s) {
+      ScalingPoint& p = out.scaling[count++];
+      p.gpus = n, p.tp = tp, p.pp = pp, p.dp = dp;
+      p.step_time_s = s.step_s;
+      p.tokens_per_s = tokens_per_replica * dp / s.step_s;
+      p.efficiency = p.tokens_per_s / (n * ref_tokens_per_gpu);
+      p.comm_fraction = s.comm_s / s.step_s;
+      p.mfu = p.tokens_per_s * flops_per_token / (n * peak * kFlopsPerTflop);
+      if (!break_gpus && p.comm_fraction >= 0.5) break_gpus = n;
+    };
+    // The whole cluster is the scenario itself: its step is already priced. Smaller sizes hand
+    // their step straight to the point (no default-built copy per point).
+    if (n == total) {
+      write(*c.step);
+      break;
+    }
+    ResizeFabricInto(*c.full, gpn, n, f);
+    write(TrainStep(in, Interpolate(c.one, c.main, r.tp, tp), f, tp, pp, dp, memo, tp_known));
+  }
+  out.scaling_count = count;
+  if (!out.scaling_break_gpus) out.scaling_break_gpus = break_gpus;
+}
+
+void TrainingWarnings(const Resolved& r, const TrainInputs& in, const PerformanceReport& p,
+                      WarningList& w) {
+  const ClusterConfig& cl = r.scenario->cluster;
+  if (r.tp > cl.gpus_per_node) w.Add("tp_across_nodes", "/parallelism/tp", r.tp, cl.gpus_per_node);
+  if (r.tp > 1 && (r.intra_node == "pcie" || (r.intra_node == "nvlink-bridge" && r.tp > 2)))
+    w.Add("tp_over_pcie", "/parallelism/tp", r.tp, 0);
+  if (p.comm_fraction >= 0.25) w.Add("comm_bound", "/parallelism", 100 * p.comm_fraction, 25);
+  if (p.bubble_fraction >= 0.10) w.Add("pipeline_bubble", "/workload/global_batch", 100 * p.bubble_fraction, 10);
+  if (p.scaling_break_gpus > 0) w.Add("scaling_breaks", "/cluster/nodes", p.scaling_break_gpus, 50);
+  if (in.lp.gemm != r.scenario->workload.precision)
+    w.Add("precision_unsupported", "/workload/precision", 0, 0);
+  int t = r.tp;
+  if ((r.arch.hidden / t) % 8 || (FfnHidden(r.arch) / t) % 8 || r.arch.vocab % (8 * t))
+    w.Add("gemm_misaligned", "/workload/model", r.arch.vocab, 8 * t);
+}
+
+void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport& out) {
+  TrainInputs in = MakeTrainInputs(r);
+  TokensHiddenUtil shared;
+  LayerPack pack = Layers(in, r.tp, shared);
+  const Fabric full = FabricFor(r, r.total_gpus);
+  SendMemo memo;
+  StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo, -1, r.cp);
+  double tokens = in.m * in.mb * in.seq * r.cp * r.dp;
+  double peak = r.gpu->peak_tflops[static_cast<int>(in.lp.gemm)].dense;
+  double fpt = 3.0 * ForwardFlopsPerToken(r.arch, in.seq * r.cp);   // forward + 2x backward
+  double rec_fpt = in.rc == Recompute::kFull ? fpt / 3.0
+                   : in.rc == Recompute::kSelective ? 4.0 * in.seq * r.cp * r.arch.hidden * r.arch.layers
+                                                    : 0.0;
+  out.model_flops_per_step = fpt * tokens;
+  out.hardware_flops_per_step = (fpt + rec_fpt) * tokens;
+  out.step_time_s = s.step_s;
+  out.breakdown = s.b;
+  out.micro_batches = int(in.m);
+  out.tokens_per_s = tokens / s.step_s;
+  out.tokens_per_s_per_gpu = out.tokens_per_s / r.total_gpus;
+  out.tflops_per_gpu = out.model_flops_per_step / s.step_s / r.total_gpus / kFlopsPerTflop;
+  out.step_time_lower_bound_s = out.model_flops_per_step / (r.total_gpus * peak * kFlopsPerTflop);
+  out.mfu = out.tflops_per_gpu / peak;                               // PaLM App. B
+  out.hfu = out.hardware_flops_per_step / s.step_s / r.total_gpus / kFlopsPerTflop / peak;
+  out.comm_fraction = s.comm_s / s.step_s;
+  out.bubble_fraction = s.b.bubble_s / s.step_s;
+  double train_tokens = r.scenario->workload.train_tokens;
+  if (train_tokens > 0) {
+    out.time_to_train_s = train_tokens / out.tokens_per_s;
+    out.gpu_hours = out.time_to_train_s * r.total_gpus / kSecondsPerHour;
+  }
+  // One GPU alone, compute only: the reference the scaling efficiency divides by.
+  LayerPack one = r.tp == 1 ? pack : Layers(in, 1, shared);
+  double t_one = r.arch.layers * (one.layer.time_s + one.layer.backward_time_s) + one.logits.time_s +
+                 one.logits.backward_time_s +
+                 (in.rc == Recompute::kFull ? r.arch.layers * one.layer.time_s
+                  : in.rc == Recompute::kSelective ? r.arch.layers * one.layer.attention_time_s : 0.0);
+  CurveInputs curve{TimesOf(one), TimesOf(pack), &full, &s, s.tp_micro_s, in.mb * in.seq * r.cp / t_one,
+                    peak, fpt};
+  ScalingCurve(r, in, curve, memo, out);
+  out.ceiling = in.d.gemm;
+  AddRooflinePoints(pack.layer, pack.logits, "training", out);
+  TrainingWarnings(r, in, out, warnings);
+}
+
+}  // namespace
+
+namespace {
+
+// Every field of a fresh report but the two point arrays (~3 KB: re-initialising them costs more
+// than the whole step model). A field added to PerformanceReport must be reset here too.
+void ResetScalars(PerformanceReport& p) {
+  p.model_flops_per_step = p.hardware_flops_per_step = p.step_time_lower_bound_s = 0;
+  p.step_time_s = p.tokens_per_s = p.tokens_per_s_per_gpu = p.tflops_per_gpu = 0;
+  p.mfu = p.hfu = p.comm_fraction = p.bubble_fraction = 0;
+  p.micro_batches = 0;
+  p.breakdown = {};
+  p.time_to_train_s = p.gpu_hours = 0;
+  p.scaling_count = p.scaling_break_gpus = 0;
+  p.ceiling = {};
+  p.roofline_count = 0;
+  p.ttft_s = p.tpot_s = p.output_tokens_per_s = p.output_tokens_per_s_per_gpu = 0;
+  p.decode_tokens_per_s = p.request_latency_s = 0;
+  p.best_batch = 0;
+  p.best_batch_output_tokens_per_s = p.best_batch_tpot_s = p.best_batch_ttft_s = 0;
+}
+
+// Points [from, to) that a previous evaluation of the reused report wrote and this one did not.
+template <class Points>
+void ClearStale(Points& points, int from, int to) {
+  for (int i = from; i < to; ++i) points[i] = {};
+}
+
+}  // namespace
+
+// The points below each count are written whole by the models; the ones above it are cleared if
+// an earlier evaluation left them, so the report ends as a freshly built one would.
+void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
+                            PerformanceReport& out) {
+  const int old_scaling = out.scaling_count, old_roofline = out.roofline_count;
+  ResetScalars(out);
+  if (r.scenario->workload.kind == WorkloadKind::kInference) {
+    ComputeInference(r, memory, warnings, out);
+  } else {
+    ComputeTraining(r, warnings, out);
+  }
+  ClearStale(out.scaling, out.scaling_count, old_scaling);
+  ClearStale(out.roofline, out.roofline_count, old_roofline);
+}
+
+PerformanceReport ComputePerformance(const Resolved& r, const MemoryReport& memory,
+                                     WarningList& warnings) {
+  PerformanceReport out;
+  ComputePerformanceInto(r, memory, warnings, out);
+  return out;
+}
+
+// One layer's operations (and the logits) as points of the roofline chart.
+void AddRooflinePoints(const LayerCost& layer, const OpCost& logits, std::string_view phase,
+                       PerformanceReport& out) {
+  // The count lives in a local until the end: stored through `out` each time, the compiler had to
+  // reload it after every point's stores (they may alias), a store-to-load stall per point.
+  int count = out.roofline_count;
+  auto add = [&](std::string_view name, const OpCost& op) {
+    if (count >= PerformanceReport::kMaxRooflinePoints || op.flops + op.bytes <= 0) return;
+    out.roofline[count++] = {name, phase, op.flops, op.bytes, op.intensity, op.attainable_tflops, op.time_s,
+                             op.compute_bound};
+  };
+  for (int i = 0; i < kLayerOpCount; ++i) add(kOpNames[i], layer.ops[i]);
+  add("logits", logits);
+  out.roofline_count = count;
+}
+
+}  // namespace gpucfg

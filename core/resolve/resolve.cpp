@@ -1,0 +1,187 @@
+// Resolution of a Scenario against the catalog: lookups, dependent defaults and cross-field checks.
+// Runs on every evaluation, so the success path allocates nothing; error messages are built only
+// when something is wrong.
+#include "resolve/resolve.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <string>
+
+#include "contract/scenario_fields.h"
+
+namespace gpucfg {
+namespace {
+
+struct Checker {
+  Issues* errors;
+  bool ok = true;
+  void Fail(const char* code, const char* path, std::string message) {
+    ok = false;
+    if (errors) errors->push_back(Issue{code, std::move(message), path});
+  }
+};
+
+template <class List, class Id>
+std::string ListIds(const List& list, Id id) {
+  std::string out;
+  for (const auto& e : list) out += (out.empty() ? "" : ", ") + id(e);
+  return out;
+}
+
+bool IsIntraName(std::string_view v) {
+  for (auto n : kIntraNodeNames)
+    if (n == v) return true;
+  return false;
+}
+
+// Which catalog fabric a GPU uses for a given kind of node topology (NVSwitch generation n
+// switches NVLink generation n+1: DGX-2 V100 gen1, A100 gen2, H100/H200 gen3, B200 gen4).
+const InterconnectSpec* IntraFabric(const Catalog& c, const GpuSpec& g, std::string_view kind) {
+  // "<prefix><n>" in a stack buffer (snprintf costs more than the lookup itself).
+  auto find = [&c](std::string_view prefix, int n) {
+    char id[32];
+    const std::size_t len = std::min(prefix.size(), sizeof id - 12);
+    std::memcpy(id, prefix.data(), len);
+    const auto end = std::to_chars(id + len, id + sizeof id, n).ptr;
+    return FindInterconnect(c, std::string_view(id, std::size_t(end - id)));
+  };
+  if (kind == "pcie") return find("pcie-gen", g.pcie_gen > 0 ? g.pcie_gen : 4);
+  if (kind == "nvlink-mesh") return find("nvlink", g.nvlink_gen);
+  if (kind == "nvswitch") return find("nvswitch-gen", g.nvlink_gen - 1);
+  for (const auto& ic : c.interconnects)  // nvlink-bridge: the bridge of this NVLink generation
+    if (ic.kind == "nvlink-bridge" && ic.generation == g.nvlink_gen) return &ic;
+  return nullptr;
+}
+
+void ResolveCluster(const Scenario& s, const Catalog& c, Resolved& r, Checker& chk) {
+  const ClusterConfig& cl = s.cluster;
+  r.gpu = FindGpu(c, cl.gpu);
+  if (!r.gpu)
+    return chk.Fail("unknown_gpu", "/cluster/gpu",
+                    "expected a GPU catalog id (one of: " +
+                        ListIds(c.gpus, [](const GpuSpec& g) { return g.id; }) + "), found \"" + cl.gpu + "\"");
+  r.total_gpus = cl.gpus_per_node * cl.nodes;
+  r.intra_node = cl.intra_node.empty() ? std::string_view(r.gpu->default_intra_node) : std::string_view(cl.intra_node);
+  if (!IsIntraName(r.intra_node))
+    return chk.Fail("unknown_value", "/cluster/intra_node",
+                    "expected pcie | nvlink-bridge | nvlink-mesh | nvswitch, found \"" + cl.intra_node + "\"");
+  if (r.intra_node != "pcie" && r.gpu->nvlink_gen == 0)
+    return chk.Fail("incompatible", "/cluster/intra_node",
+                    r.gpu->id + " has no NVLink; expected \"pcie\", found \"" + std::string(r.intra_node) + "\"");
+  if (r.intra_node == "nvlink-bridge" && cl.gpus_per_node > 8)
+    chk.Fail("incompatible", "/cluster/gpus_per_node", "NVLink bridges join at most 8 GPUs in a node");
+  r.intra = IntraFabric(c, *r.gpu, r.intra_node);
+  if (!r.intra && cl.gpus_per_node > 1)
+    chk.Fail("incompatible", "/cluster/intra_node",
+             "the catalog has no " + std::string(r.intra_node) + " fabric for " + r.gpu->id);
+  if (cl.inter_node == "none") {
+    if (cl.nodes > 1)
+      chk.Fail("missing_network", "/cluster/inter_node",
+               "expected a network between the " + std::to_string(cl.nodes) +
+                   " nodes (ib-hdr, ib-ndr, roce-200g, ...), found \"none\"");
+  } else {
+    r.inter = FindInterconnect(c, cl.inter_node);
+    bool network = r.inter && (r.inter->kind == "infiniband" || r.inter->kind == "roce" || r.inter->kind == "ethernet");
+    if (!network)
+      chk.Fail("unknown_value", "/cluster/inter_node",
+               "expected none | ib-edr | ib-hdr | ib-ndr | ib-xdr | roce-100g | roce-200g | roce-400g | eth-25g | "
+               "eth-100g, found \"" + cl.inter_node + "\"");
+  }
+  r.nics_per_node = cl.nics_per_node > 0 ? cl.nics_per_node : (r.inter ? cl.gpus_per_node : 0);
+}
+
+void ResolveModel(const Scenario& s, const Catalog& c, Resolved& r, Checker& chk) {
+  const WorkloadConfig& w = s.workload;
+  if (w.arch_inline) {
+    r.arch = w.arch;
+    if (r.arch.max_seq <= 0) r.arch.max_seq = w.seq_len;
+  } else {
+    r.preset = FindModel(c, w.model);
+    if (!r.preset)
+      return chk.Fail("unknown_model", "/workload/model",
+                      "expected a model preset id (one of: " +
+                          ListIds(c.models, [](const ModelPreset& m) { return m.id; }) +
+                          ") or an architecture object, found \"" + w.model + "\"");
+    r.arch = r.preset->arch;
+  }
+  const TransformerArch& a = r.arch;
+  if (a.layers <= 0 || a.hidden <= 0 || a.heads <= 0 || a.vocab <= 0)
+    return chk.Fail("missing_field", "/workload/model", "layers, hidden, heads and vocab must all be positive");
+  if (a.hidden % a.heads != 0)
+    chk.Fail("incompatible", "/workload/model/hidden",
+             "expected hidden to be a multiple of heads (" + std::to_string(a.heads) + "), found " + std::to_string(a.hidden));
+  if (KvHeads(a) <= 0 || a.heads % KvHeads(a) != 0)
+    chk.Fail("incompatible", "/workload/model/kv_heads",
+             "expected kv_heads to divide heads (" + std::to_string(a.heads) + "), found " + std::to_string(a.kv_heads));
+  if (a.top_k > a.experts)
+    chk.Fail("incompatible", "/workload/model/top_k", "expected top_k <= experts (" + std::to_string(a.experts) + ")");
+}
+
+void ResolveParallelism(const Scenario& s, Resolved& r, Checker& chk) {
+  const ParallelismConfig& p = s.parallelism;
+  r.tp = p.tp, r.pp = p.pp, r.cp = p.cp, r.ep = p.ep;
+  const int model_split = p.tp * p.pp * p.cp;
+  if (r.total_gpus % model_split != 0)
+    return chk.Fail("incompatible", "/parallelism/tp",
+                    "expected tp * pp * cp (" + std::to_string(model_split) + ") to divide the " +
+                        std::to_string(r.total_gpus) + " GPUs");
+  r.dp = p.dp > 0 ? p.dp : r.total_gpus / model_split;
+  if (r.dp * model_split != r.total_gpus)
+    chk.Fail("incompatible", "/parallelism/dp",
+             "expected tp * pp * cp * dp = " + std::to_string(r.total_gpus) + " GPUs (so dp = " +
+                 std::to_string(r.total_gpus / model_split) + "), found dp = " + std::to_string(p.dp));
+  if (p.tp > r.arch.heads || r.arch.heads % p.tp != 0)
+    chk.Fail("incompatible", "/parallelism/tp",
+             "expected tp to divide the model's " + std::to_string(r.arch.heads) + " attention heads, found " + std::to_string(p.tp));
+  if (p.pp > r.arch.layers)
+    chk.Fail("incompatible", "/parallelism/pp",
+             "expected pp <= the model's " + std::to_string(r.arch.layers) + " layers, found " + std::to_string(p.pp));
+  if (r.arch.experts % p.ep != 0 || r.dp % p.ep != 0)
+    chk.Fail("incompatible", "/parallelism/ep", "expected ep to divide both the experts and dp");
+  if (p.interleave > 1 && p.pp == 1)
+    chk.Fail("incompatible", "/parallelism/interleave", "expected interleave = 1 without pipeline parallelism (pp = 1)");
+}
+
+void ResolveBatchAndPrice(const Scenario& s, const Catalog& c, Resolved& r, Checker& chk, WarningList* warnings) {
+  const WorkloadConfig& w = s.workload;
+  const long long per_micro = static_cast<long long>(w.micro_batch) * r.dp;
+  r.micro_batches = static_cast<int>((w.global_batch + per_micro - 1) / per_micro);
+  if (w.kind == WorkloadKind::kTraining && warnings && r.micro_batches * per_micro != w.global_batch)
+    warnings->Add("global_batch_rounded", "/workload/global_batch", double(r.micro_batches * per_micro), double(w.global_batch));
+  const CurrencyPreset* cur = FindCurrency(c, s.pricing.currency);
+  if (!cur) return chk.Fail("unknown_value", "/pricing/currency",
+                            "expected a currency of data/prices.json (" +
+                                ListIds(c.currencies, [](const CurrencyPreset& x) { return x.code; }) +
+                                "), found \"" + s.pricing.currency + "\"");
+  r.currency = cur->code;
+  r.electricity_per_kwh = s.pricing.electricity_per_kwh > 0 ? s.pricing.electricity_per_kwh : cur->electricity_per_kwh;
+  r.per_gpu_hour = s.pricing.per_gpu_hour;
+  if (r.per_gpu_hour <= 0 && r.gpu) {
+    const GpuPrice* price = FindPrice(c, r.gpu->id, cur->code);
+    r.per_gpu_hour = price ? price->per_gpu_hour : 0;
+    if (!price && warnings) warnings->Add("no_price", "/pricing/per_gpu_hour");
+  }
+}
+
+}  // namespace
+
+bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* errors, WarningList* warnings) {
+  out = Resolved{};
+  out.scenario = &s;
+  out.catalog = &catalog;
+  Checker chk{errors};
+  if (s.schema_version != kSchemaVersion)
+    chk.Fail("unsupported_version", "/schema_version", "expected schema_version 1, found " + std::to_string(s.schema_version));
+  ResolveCluster(s, catalog, out, chk);
+  ResolveModel(s, catalog, out, chk);
+  out.parameters = ParameterCount(out.arch);
+  out.active_parameters = ActiveParameterCount(out.arch);
+  if (!chk.ok) return false;
+  ResolveParallelism(s, out, chk);
+  if (!chk.ok) return false;
+  ResolveBatchAndPrice(s, catalog, out, chk, warnings);
+  return chk.ok;
+}
+
+}  // namespace gpucfg

@@ -1,0 +1,40 @@
+// Resolution: the step between a Scenario (ids, defaults, zeros meaning "auto") and the models.
+// Looks up the catalog entries, fills defaults that depend on other fields, and checks the
+// cross-field rules (tp * pp * cp must divide the GPU count, ...). Errors name the field.
+#pragma once
+
+#include <string_view>
+
+#include "catalog/catalog.h"
+#include "base/issues.h"
+#include "contract/scenario.h"
+#include "base/warnings.h"
+
+namespace gpucfg {
+
+struct Resolved {
+  const Scenario* scenario = nullptr;
+  const Catalog* catalog = nullptr;
+  const GpuSpec* gpu = nullptr;
+  const InterconnectSpec* intra = nullptr;  // the fabric inside a node
+  const InterconnectSpec* inter = nullptr;  // nullptr for inter_node "none"
+  const ModelPreset* preset = nullptr;      // nullptr for an inline architecture
+  TransformerArch arch;
+  double parameters = 0;                    // ParameterCount(arch), counted once for every model
+  double active_parameters = 0;             // ActiveParameterCount(arch)
+  std::string_view intra_node;              // pcie | nvlink-bridge | nvlink-mesh | nvswitch
+  int total_gpus = 1;
+  int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1;
+  int nics_per_node = 0;
+  int micro_batches = 1;                    // per pipeline per step: ceil(global_batch / (micro_batch * dp))
+  double per_gpu_hour = 0;                  // in `currency`
+  std::string_view currency;
+  double electricity_per_kwh = 0;
+};
+
+// Returns true when the scenario can be evaluated; otherwise appends errors (when given).
+// Adjustments it makes (rounded batch, defaulted price) go to `warnings` when given.
+bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* errors,
+             WarningList* warnings = nullptr);
+
+}  // namespace gpucfg
