@@ -142,7 +142,7 @@ json SetupJson(const ResolvedSetup& s) {
   return {{"total_gpus", s.total_gpus}, {"tp", s.tp}, {"pp", s.pp}, {"dp", s.dp}, {"cp", s.cp},
           {"ep", s.ep}, {"parameters", Num(s.parameters)},
           {"active_parameters", Num(s.active_parameters)}, {"intra_node", s.intra_node},
-          {"inter_node", s.inter_node}};
+          {"inter_node", s.inter_node}, {"device_kind", s.device_kind}};
 }
 
 json WarningsJson(const WarningList& list) {
