@@ -117,9 +117,9 @@ void RunRoofline(Context& ctx, const std::string& gpu_id, const std::string& pre
   if (!gpu) return FailWith(ctx, {{"unknown_id", "unknown GPU \"" + gpu_id + "\" (gpucfg gpus lists them)", "/cluster/gpu"}});
   auto p = ParsePrecision(prec);
   if (!p) return FailWith(ctx, {{"unknown_value", "unknown precision \"" + prec + "\"", "/workload/precision"}});
-  RooflineCeiling c = Ceiling(*gpu, *p, sparse);
+  RooflineCeiling c = Ceiling(MakeDevice(*gpu), *p, sparse);
   if (c.peak_tflops <= 0) return FailWith(ctx, {{"unsupported", gpu->id + " has no " + prec + " rate", "/workload/precision"}});
-  RooflineChart chart = ChartFor(*gpu, sparse);
+  RooflineChart chart = ChartFor(MakeDevice(*gpu), sparse);
   Report report;
   bool with_ops = !scenario.empty();
   if (with_ops) {
@@ -208,7 +208,7 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
   if (format == Format::kJson) {
     json out = sizes.size() == 1 ? arr[0] : json{{"sweep", arr}};
     out["schema_version"] = kSchemaVersion;
-    out["op"] = CollectiveOpName(op), out["ranks"] = n, out["gpu"] = r.gpu->id;
+    out["op"] = CollectiveOpName(op), out["ranks"] = n, out["gpu"] = r.device.id;
     out["intra_node"] = r.intra_node, out["inter_node"] = a.inter;
     std::cout << out.dump(2) << "\n";
     return;
@@ -220,7 +220,7 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
     }
     return;
   }
-  Title(std::string(CollectiveOpName(op)) + " over " + std::to_string(n) + " x " + r.gpu->id + " (" +
+  Title(std::string(CollectiveOpName(op)) + " over " + std::to_string(n) + " x " + std::string(r.device.id) + " (" +
         std::string(r.intra_node) + (a.nodes > 1 ? ", " + a.inter : "") + ")  [busbw as nccl-tests defines it]");
   Columns(rows);
 }

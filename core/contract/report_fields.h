@@ -44,6 +44,7 @@ void VisitSetupFields(V& v, S& s) {
   v.Field("active_parameters", s.active_parameters, "parameters", "parameters each token passes through (MoE: top_k experts)");
   v.Field("intra_node", s.intra_node, "fabric assumed inside a node (the GPU's usual one when the scenario gives \"\")");
   v.Field("inter_node", s.inter_node, "network assumed between nodes (interconnect catalog id, or none)");
+  v.Field("device_kind", s.device_kind, "the GPU as the job sees it: whole, capped (clock or power below the board's: speed.clock_factor < 1) or mig (a MIG instance)");
 }
 
 template <class V, RecordOf<MemoryBreakdown> B>
