@@ -143,7 +143,7 @@ void VisitCollectiveFields(V& v, C& c) {
   v.Field("time_s", c.time_s, "s", "time of the collective (nccl-tests' time)");
   v.Field("algbw_gbps", c.algbw_gbps, "GB/s", "bytes / time (nccl-tests' algbw)");
   v.Field("busbw_gbps", c.busbw_gbps, "GB/s", "algbw x the op's bus factor (nccl-tests' busbw)");
-  v.Enum("algorithm", c.algo, CollectiveAlgoName, "NCCL algorithm assumed: ring | tree | nvls | ...");
+  v.Enum("algorithm", c.algo, CollectiveAlgoName, "NCCL algorithm assumed: ring | tree | nvls | direct");
   v.Field("protocol", c.protocol, "NCCL protocol assumed: ll | ll128 | simple");
 }
 
