@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates docs/contract.md from its hand-written parts and the field tables the code generates:
-# `gpucfg schema` (scenario), `gpucfg schema --report` (report), `gpucfg schema --collective`.
+# `gpucfg schema` (scenario), `--report` (report), `--collective` and `--catalog` (catalog documents).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=./build/native/native_cli/gpucfg
@@ -9,4 +9,5 @@ bin=./build/native/native_cli/gpucfg
   cat docs/contract.report.md; "$bin" schema --report
   cat docs/contract.tail.md
   cat docs/contract.cli.md; "$bin" schema --collective
+  cat docs/contract.catalog.md; "$bin" schema --catalog
 } > docs/contract.md

@@ -17,18 +17,13 @@
 // docs/contract.md (bash scripts/gen_contract_doc.sh) and the page's hover text follow.
 #pragma once
 
-#include <concepts>
 #include <string_view>
-#include <type_traits>
 
+#include "base/record_of.h"
 #include "contract/report.h"
 #include "models/speed/collectives.h"
 
 namespace gpucfg {
-
-// T, possibly const: the field lists take the writer's const records and the reset's mutable ones.
-template <class T, class Of>
-concept RecordOf = std::same_as<std::remove_const_t<T>, Of>;
 
 // [SECTION] Records ------------------------------------------------------------------------------
 

@@ -138,9 +138,11 @@ check "compare json: report keys at report pointers, same values" test $? -eq 0
 "$bin" collective --op allreduce --bytes 1e9 --gpu A100-SXM4-80GB --gpus-per-node 8 --nodes 2 --inter-node ib-hdr --format json |
   python3 -c 'import json,sys; d=json.load(sys.stdin); assert all(d[k] > 0 for k in ["time_s", "algbw_gbps", "busbw_gbps"]); assert d["bytes"] == 1e9'
 check "collective json has time_s, algbw_gbps, busbw_gbps" test $? -eq 0
-"$bin" schema --collective >"$tmp/coll_schema.md"
-missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/coll_schema.md" | head -3)
-check "docs/contract.md has the collective table ${missing}" test -z "$missing"
+for table in collective catalog; do
+  "$bin" schema --$table >"$tmp/${table}_schema.md"
+  missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/${table}_schema.md" | head -3)
+  check "docs/contract.md has the $table table ${missing}" test -z "$missing"
+done
 
 echo "cli: $pass passed, $fail failed"
 test $fail -eq 0
