@@ -1,8 +1,9 @@
 // The catalog: loads data/*.json documents (compiled in, or an operator's override text) into
 // plain structs, validates them strictly (unknown keys, wrong types, negative numbers, missing
 // id/source) and writes the catalog back out in the same schema. What the entities hold is
-// catalog_fields.h's field lists; this file supplies the visitors that read and write them. Nothing here throws: the wasm
-// build has exceptions disabled, so the JSON is parsed with exceptions off and every type checked.
+// catalog_fields.h's field lists; this file supplies the visitors that read and write them.
+// Nothing here throws: the wasm build has exceptions disabled, so the JSON is parsed with
+// exceptions off and every type checked.
 #include "catalog/catalog.h"
 #include "catalog/catalog_fields.h"
 
