@@ -203,13 +203,23 @@ def Evaluate(binary, case):
               "measured": case["measured"], "unit": case["unit"], "metric": case["metric"]}
     dropped = []
     if "collective" in case:
-        args = ["collective", "--format", "json"]
-        for key, value in case["collective"].items():
-            args += ["--" + key.replace("_", "-"), str(value)]
-        doc, message, rc = RunCli(binary, args, None)
-        if rc != 0 or doc is None:
-            result.update(status="not_evaluable", reason=f"collective exit {rc}: {message}")
-            return result
+        flags = dict(case["collective"])
+        optional = [p.rsplit("/", 1)[-1] for p in case.get("optional_fields", []) if p.startswith("/collective/")]
+        while True:
+            args = ["collective", "--format", "json"]
+            for key, value in flags.items():
+                args += ["--" + key.replace("_", "-"), str(value)]
+            doc, message, rc = RunCli(binary, args, None)
+            if rc == 0 and doc is not None:
+                break
+            # A flag this build does not know (CLI11: "The following argument was not expected").
+            unknown = [k for k in optional if k in flags and "--" + k.replace("_", "-") in message]
+            if not unknown:
+                result.update(status="not_evaluable", reason=f"collective exit {rc}: {message}")
+                return result
+            for k in unknown:
+                del flags[k]
+                dropped.append("/collective/" + k)
     else:
         scenario = copy.deepcopy(case["scenario"])
         scenario.setdefault("schema_version", 1)
