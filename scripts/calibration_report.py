@@ -237,6 +237,7 @@ def Evaluate(binary, case):
                     RemovePointer(scenario, p)
                     dropped.append(p)
                 continue
+            errors.sort(key=lambda e: e.get("path", "") in optional)  # the blocking ones first
             reasons = "; ".join(f"{e.get('path', '')}: {e.get('message', '')}"[:160] for e in errors)
             result.update(status="not_evaluable", reason=f"evaluate exit {rc}: {reasons or message}")
             return result
@@ -341,6 +342,11 @@ def main():
         print(f"\n{n_all} cases, {n_ok} evaluable ({sum(1 for r in results if r['status'] == 'degraded')} "
               f"degraded: a field this build does not know was left out), {n_all - n_ok} not evaluable.")
         print("error = model/measured - 1 of each case's metric (throughput: + reads fast; time: + reads slow)")
+        for s in summary:
+            if s["half"] != halves[-1] or not s["not_evaluable"] or a.verbose or a.cls:
+                continue
+            first = next(r for r in results if r["id"] == s["not_evaluable"][0])
+            print(f"  {s['class']}: {len(s['not_evaluable'])} not evaluable (e.g. {first['id']}: {first['reason'][:110]})")
         for r in results:
             if r["status"] == "not_evaluable" and (a.verbose or a.cls):
                 print(f"  not evaluable {r['id']}: {r['reason']}")
