@@ -165,7 +165,8 @@ std::string ReportToJson(const Report& r, int indent) {
   root["warnings"] = WarningsJson(r.warnings);
   root["assumptions"] = WarningsJson(r.assumptions);
   root["confidence"] = ConfidenceName(r.confidence);
-  return root.dump(indent);
+  // replace: a name typed on the page that is not UTF-8 must not abort the wasm module.
+  return root.dump(indent, ' ', false, decltype(root)::error_handler_t::replace);
 }
 
 }  // namespace gpucfg
