@@ -4,6 +4,8 @@
 #include "resolve/resolve.h"
 #include "models/speed/roofline.h"
 
+#include <cmath>
+
 namespace gpucfg {
 
 std::string_view ConfidenceName(Confidence c) {
@@ -42,7 +44,13 @@ void AddAssumptions(const Resolved& r, WarningList& a) {
   a.Add("memory_overheads_estimated", "/cluster/gpu");
   if (r.scenario->workload.kind == WorkloadKind::kTraining) a.Add("training_flops_6nd", "/workload");
   a.Add("gemm_sustained", "/speed/sustained_efficiency", SustainedEfficiency(r.scenario->speed));
-  a.Add("power_board_tdp", "/cluster/gpu", r.gpu->tdp_watts);
+  a.Add("power_from_workload", "/power", std::round(100 * (0.12 + 0.88 * 0.45)) / 100, r.scenario->power.transient_factor);
+  if (r.server) a.Add("power_host_estimated", "/cluster/server");
+  if (r.power_mode && r.power_mode_max && r.power_mode_max->gpu_max_mhz > 0 && r.power_mode_max->gpu_tpcs > 0)
+    a.Add("power_mode_clocks", "/power/mode", r.power_mode->module_w, 0,
+          {std::round(1000 * r.power_mode->gpu_max_mhz * r.power_mode->gpu_tpcs /
+                      (r.power_mode_max->gpu_max_mhz * r.power_mode_max->gpu_tpcs)) / 10,
+           std::round(1000 * r.power_mode->emc_max_mhz / r.power_mode_max->emc_max_mhz) / 10, 0, 0});
   if (r.per_gpu_hour > 0 && r.scenario->pricing.per_gpu_hour <= 0)
     a.Add("price_from_catalog", "/pricing/per_gpu_hour", r.per_gpu_hour);
 }
@@ -63,7 +71,8 @@ void EvaluateInto(const Scenario& s, const Catalog& catalog, Report& out) {
   ComputeMemoryInto(r, out.warnings, out.memory);
   ComputePerformanceInto(r, out.memory, out.warnings, out.performance);
   if (!out.memory.fits) out.warnings.Add("speed_if_it_fit", "/cluster/gpu");
-  out.power = ComputePower(r, out.performance);
+  out.power = ComputePower(r, out.performance, out.warnings);
+  ApplyThroughputFactor(out.power.throughput_factor, out.performance);  // until core v2's device carries the cap
   out.cost = ComputeCost(r, out.performance, out.power);
   out.confidence = ConfidenceOf(r);
   AddAssumptions(r, out.assumptions);

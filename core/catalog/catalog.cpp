@@ -220,6 +220,8 @@ bool ParseGpu(const Json& j, const std::string& path, Issues& issues, GpuSpec& g
   r.Number("l2_mib", g.l2_mib, "MiB");
   r.Number("tdp_watts", g.tdp_watts, "W");
   r.Number("idle_watts", g.idle_watts, "W");
+  r.Number("min_power_limit_w", g.min_power_limit_w, "W");
+  r.Number("max_power_limit_w", g.max_power_limit_w, "W");
   r.Text("form_factor", g.form_factor);
   r.Integer("pcie_gen", g.pcie_gen);
   r.Integer("nvlink_gen", g.nvlink_gen);
@@ -367,7 +369,8 @@ bool CheckVersion(const Json& doc, Issues& issues) {
 
 void CheckTopLevelKeys(const Json& doc, Issues& issues) {
   static constexpr const char* kAllowed[] = {"schema_version", "sources", "gpus", "interconnects",
-                                             "models", "prices", "currencies"};
+                                             "models", "prices", "currencies",
+                                             "servers", "grids", "power_modes"};
   for (auto it = doc.begin(); it != doc.end(); ++it) {
     bool known = false;
     for (const char* k : kAllowed) known = known || it.key() == k;
@@ -375,7 +378,7 @@ void CheckTopLevelKeys(const Json& doc, Issues& issues) {
       AddIssue(issues, "unknown_key",
                "unknown key \"" + it.key() +
                    "\" in a catalog document; allowed: schema_version, sources, gpus, interconnects, "
-                   "models, prices, currencies",
+                   "models, prices, currencies, servers, grids, power_modes",
                Child("", it.key()));
     }
   }
@@ -397,6 +400,7 @@ OrderedJson GpuToJson(const GpuSpec& g) {
                      {"memory_gb", g.memory_gb}, {"memory_usable_gib", g.memory_usable_gib},
                      {"memory_type", g.memory_type}, {"hbm_gbps", g.hbm_gbps}, {"l2_mib", g.l2_mib},
                      {"tdp_watts", g.tdp_watts}, {"idle_watts", g.idle_watts},
+                     {"min_power_limit_w", g.min_power_limit_w}, {"max_power_limit_w", g.max_power_limit_w},
                      {"form_factor", g.form_factor}, {"pcie_gen", g.pcie_gen},
                      {"nvlink_gen", g.nvlink_gen}, {"nvlink_links", g.nvlink_links},
                      {"nvlink_gbps_bidir", g.nvlink_gbps_bidir},
@@ -454,6 +458,7 @@ Issues MergeCatalogJson(std::string_view text, Catalog& into) {
   MergeArray(doc, "models", into.models, issues, ParseModel);
   MergeArray(doc, "currencies", into.currencies, issues, ParseCurrency);
   MergeArray(doc, "prices", into.prices, issues, ParsePrice);
+  MergePowerCatalog(doc, into, issues);
   return issues;
 }
 
@@ -482,6 +487,7 @@ std::string CatalogToJson(const Catalog& c) {
     return OrderedJson{{"gpu", x.gpu}, {"currency", x.currency}, {"per_gpu_hour", x.per_gpu_hour},
                        {"source", x.source}};
   });
+  PowerCatalogToJson(c, doc);
   // error_handler_t::replace: invalid UTF-8 in an operator's text must not throw in wasm.
   return doc.dump(2, ' ', false, OrderedJson::error_handler_t::replace);
 }

@@ -12,6 +12,7 @@
 #include "base/issues.h"
 #include "workload/model.h"
 #include "base/precision.h"
+#include "catalog/servers.h"
 
 namespace gpucfg {
 
@@ -40,6 +41,8 @@ struct GpuSpec {
   double l2_mib = 0.0;
   double tdp_watts = 0.0;          // board power limit
   double idle_watts = 0.0;         // typical idle draw; 0 = unknown
+  double min_power_limit_w = 0.0;  // nvidia-smi "Min Power Limit" (lowest -pl); 0 = unpublished
+  double max_power_limit_w = 0.0;  // nvidia-smi "Max Power Limit"; 0 = tdp_watts
   std::string form_factor;         // "SXM4", "PCIe", "module"
   int pcie_gen = 0;
   int nvlink_gen = 0;              // 0 = none
@@ -110,6 +113,9 @@ struct Catalog {
   std::vector<GpuPrice> prices;
   std::vector<CurrencyPreset> currencies;
   std::vector<SourceRef> sources;  // all files' "sources" merged, sorted by code (case-sensitive)
+  std::vector<ServerSpec> servers;     // data/servers.json (catalog/servers.h)
+  std::vector<GridPreset> grids;
+  std::vector<PowerMode> power_modes;
 };
 
 // The compiled-in catalog, parsed once on first use.

@@ -127,8 +127,22 @@ json PerformanceJson(const PerformanceReport& p) {
 }
 
 json PowerJson(const PowerReport& p) {
-  return {{"gpu_w", Num(p.gpu_w)}, {"node_w", Num(p.node_w)}, {"cluster_kw", Num(p.cluster_kw)},
-          {"facility_kw", Num(p.facility_kw)}, {"energy_kwh", Num(p.energy_kwh)}};
+  return {{"gpu_w", Num(p.gpu_w)}, {"gpu_peak_w", Num(p.gpu_peak_w)}, {"node_w", Num(p.node_w)},
+          {"node_peak_w", Num(p.node_peak_w)}, {"cluster_kw", Num(p.cluster_kw)},
+          {"facility_kw", Num(p.facility_kw)}, {"energy_kwh", Num(p.energy_kwh)},
+          {"throughput_factor", Num(p.throughput_factor)}, {"heat_btu_per_h", Num(p.heat_btu_per_h)},
+          {"airflow_cfm", Num(p.airflow_cfm)}, {"nodes_per_rack", p.nodes_per_rack}, {"racks", p.racks},
+          {"psus_per_node", p.psus_per_node},
+          // gpucfg extensions (docs/contract.md)
+          {"server", p.server}, {"cooling", p.cooling}, {"mode", p.mode}, {"gpu_idle_w", Num(p.gpu_idle_w)},
+          {"gpu_limit_w", Num(p.gpu_limit_w)}, {"gpu_board_w", Num(p.gpu_board_w)},
+          {"gpu_compute_w", Num(p.gpu_compute_w)}, {"gpu_memory_bound_w", Num(p.gpu_memory_bound_w)},
+          {"gpu_comm_w", Num(p.gpu_comm_w)}, {"clock_factor", Num(p.clock_factor)}, {"host_w", Num(p.host_w)},
+          {"host_peak_w", Num(p.host_peak_w)}, {"psu_efficiency", Num(p.psu_efficiency)},
+          {"node_supply_w", Num(p.node_supply_w)}, {"psus_installed", p.psus_installed}, {"psu_w", Num(p.psu_w)},
+          {"rack_kw", Num(p.rack_kw)}, {"rack_heat_kw", Num(p.rack_heat_kw)}, {"mode_tops", Num(p.mode_tops)},
+          {"gpu_energy_kwh", Num(p.gpu_energy_kwh)}, {"it_energy_kwh", Num(p.it_energy_kwh)},
+          {"grid_kg_per_kwh", Num(p.grid_kg_per_kwh)}, {"co2e_kg", Num(p.co2e_kg)}};
 }
 
 json CostJson(const CostReport& c) {
