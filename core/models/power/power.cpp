@@ -24,6 +24,9 @@ constexpr double kBubbleShare = 0.10;
 constexpr double kCpuLoad = 0.5, kMemoryLoad = 0.8, kNicLoad = 0.8, kSwitchLoad = 0.8, kStorageLoad = 0.5;
 constexpr double kFanFloor = 0.3;   // fans never idle below ~30 % speed in a busy node (judgement)
 constexpr int kRackUnits = 42;      // a standard 42U rack (space before power)
+// With cold plates on GPUs and CPUs (liquid) the fans still cool DIMMs, NICs, drives and PSUs:
+// a quarter of their air-cooled power (judgement); immersion needs none (pumps count in the PUE).
+constexpr double kLiquidFanShare = 0.25;
 
 // How a limit (or a power mode) changes one phase: time factor and average board power.
 struct PhaseAtLimit {
@@ -74,7 +77,9 @@ PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, s
                            double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem) {
   PhaseAtLimit acc;
   double t = 0, t_new = 0;
-  const double peak = perf.ceiling.achievable_tflops * kFlopsPerTflop;
+  // Compute utilisation against the rate GEMMs sustain in a running job: that rate is what a
+  // power-limited GPU keeps up (the sustained share covers its clock droop), so u_comp = 1 there.
+  const double peak = (perf.ceiling.sustained_tflops > 0 ? perf.ceiling.sustained_tflops : perf.ceiling.achievable_tflops) * kFlopsPerTflop;
   const double hbm = perf.ceiling.achievable_hbm_gbps * kBytesPerGB;
   for (int i = 0; i < perf.roofline_count; ++i) {
     const RooflinePoint& x = perf.roofline[i];
@@ -176,7 +181,7 @@ struct Host {
   double avg_w = 0, peak_w = 0;
 };
 
-Host HostPower(const ServerSpec* s, int gpus_per_node, double gpu_avg_w, double gpu_peak_w) {
+Host HostPower(const ServerSpec* s, int gpus_per_node, double gpu_avg_w, double gpu_peak_w, std::string_view cooling) {
   Host h;
   if (!s) return h;
   // A generic server with fewer slots than the scenario's GPUs: its host scaled per GPU.
@@ -187,8 +192,9 @@ Host HostPower(const ServerSpec* s, int gpus_per_node, double gpu_avg_w, double 
   const double peak = cpu + s->memory_w + nic + sw + s->storage_w + s->other_w;
   // Fans follow the heat; their power goes with the cube of their speed (fan affinity laws).
   const double load = gpu_peak_w > 0 ? std::clamp((gpus_per_node * gpu_avg_w + avg) / (gpus_per_node * gpu_peak_w + peak), kFanFloor, 1.0) : 1.0;
-  h.avg_w = scale * (avg + s->fans_w * load * load * load);
-  h.peak_w = scale * (peak + s->fans_w);
+  const double fans = s->fans_w * (cooling == "immersion" ? 0.0 : cooling == "liquid" && s->cooling == "air" ? kLiquidFanShare : 1.0);
+  h.avg_w = scale * (avg + fans * load * load * load);
+  h.peak_w = scale * (peak + fans);
   return h;
 }
 
@@ -225,7 +231,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   if (r.power_mode) p.mode_tops = r.gpu->peak_tflops[static_cast<int>(Precision::kInt8)].sparse * op.mode_clock;
 
   // The node at the wall.
-  const Host host = HostPower(srv, n, p.gpu_w, p.gpu_peak_w);
+  const Host host = HostPower(srv, n, p.gpu_w, p.gpu_peak_w, p.cooling);
   p.host_w = host.avg_w, p.host_peak_w = host.peak_w;
   p.psu_efficiency = srv && srv->psu_efficiency > 0 ? srv->psu_efficiency : 0.94;
   p.node_w = (n * p.gpu_w + host.avg_w) / p.psu_efficiency;
@@ -250,7 +256,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
     const double lo = r.gpu->min_power_limit_w > 0 ? r.gpu->min_power_limit_w : 0.25 * r.gpu->tdp_watts;
     if (!r.power_mode_max && fit_cap >= lo && fit_cap < limit) {
       const JobAtLimit capped = EvaluateJob(r, perf, MakeOperating(r, fit_cap));
-      const Host h2 = HostPower(srv, n, capped.gpu_w, fit_cap * cfg.transient_factor);
+      const Host h2 = HostPower(srv, n, capped.gpu_w, fit_cap * cfg.transient_factor, p.cooling);
       const double node2 = (n * capped.gpu_w + h2.avg_w) / p.psu_efficiency;
       warnings.Add("power_supply_cap_fix", "/power/gpu_cap_w", fit_cap, p.node_supply_w,
                    {Percent(capped.factor / job.factor), Percent((node2 / capped.factor) / energy_ref_node)});
@@ -263,7 +269,9 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
     warnings.Add("psu_count_short", "/power/psu_redundancy", p.psus_per_node, p.psus_installed,
                  {double(power::PsusNeeded(p.node_peak_w, p.psu_w, 0)), 0, std::round(p.node_peak_w), p.psu_w});
 
-  // Racks: packed against the rack's budget at node peak, the air ceiling at average heat, and space.
+  // Racks: packed against the rack's budget at node peak, the air ceiling at the heat of GPUs
+  // running at their limit (what the cooling must carry for hours), and the rack's space.
+  const double design_w = (n * limit + host.avg_w) / p.psu_efficiency;
   const int space = srv && srv->height_u > 0 ? std::max(1, kRackUnits / srv->height_u) : cl.nodes;
   const int want = std::min(space, cl.nodes);
   int by_power = static_cast<int>(std::floor(cfg.rack_kw * 1000 / p.node_peak_w + 1e-9));
@@ -271,31 +279,40 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
     warnings.Add("rack_node_over_budget", "/power/rack_kw", std::round(p.node_peak_w / 100) / 10, cfg.rack_kw);
     by_power = 1;
   }
-  int per_rack = std::min(want, by_power);
-  const int by_air = air ? std::max(1, static_cast<int>(std::floor(cfg.air_rack_kw * 1000 / p.node_w + 1e-9))) : want;
-  per_rack = std::max(1, std::min(per_rack, by_air));
+  const int by_air = air ? std::max(1, static_cast<int>(std::floor(cfg.air_rack_kw * 1000 / design_w + 1e-9))) : want;
+  const int per_rack = std::max(1, std::min({want, by_power, by_air}));
   p.nodes_per_rack = per_rack;
   p.racks = (cl.nodes + per_rack - 1) / per_rack;
   p.rack_kw = per_rack * p.node_peak_w / 1000;
-  p.rack_heat_kw = per_rack * p.node_w / 1000;
-  if (by_power < want)
+  p.rack_heat_kw = per_rack * design_w / 1000;
+  if (by_power < want) {
     warnings.Add("rack_power_split", "/power/rack_kw", std::round(want * p.node_peak_w / 100) / 10, cfg.rack_kw,
                  {double(want), std::round(p.node_peak_w / 100) / 10, double(p.racks), double(per_rack)});
-  if (air && want * p.node_w > cfg.air_rack_kw * 1000 * (1 + 1e-9))
-    warnings.Add("rack_air_ceiling", "/power/cooling", std::round(want * p.node_w / 100) / 10, cfg.air_rack_kw,
-                 {double(want), std::round(p.node_w / 100) / 10, double(p.racks), double(per_rack)});
+    if (air && srv && srv->cooling == "air") {  // would liquid cooling's smaller fan load fit them?
+      const Host wet = HostPower(srv, n, p.gpu_w, p.gpu_peak_w, "liquid");
+      double wet_peak = (n * p.gpu_peak_w + wet.peak_w) / p.psu_efficiency;
+      if (srv->rated_w > 0) wet_peak = std::min(wet_peak, srv->rated_w);
+      const int wet_fit = static_cast<int>(std::floor(cfg.rack_kw * 1000 / wet_peak + 1e-9));
+      if (wet_fit > by_power)
+        warnings.Add("rack_liquid_fits", "/power/cooling", std::round(wet_peak / 100) / 10, cfg.rack_kw,
+                     {double(std::min(wet_fit, want)), 0, 0, 0});
+    }
+  }
+  if (air && want * design_w > cfg.air_rack_kw * 1000 * (1 + 1e-9))
+    warnings.Add("rack_air_ceiling", "/power/cooling", std::round(want * design_w / 100) / 10, cfg.air_rack_kw,
+                 {double(want), std::round(design_w / 100) / 10, double(p.racks), double(per_rack)});
   if (air && cfg.inlet_c > max_inlet)
     warnings.Add("inlet_above_spec", "/power/inlet_c", cfg.inlet_c, max_inlet,
                  {std::round(limit), std::round(job.factor * 1000) / 10});
 
   // Heat and airflow of one node.
   p.heat_btu_per_h = power::BtuPerHour(p.node_w);
-  p.airflow_cfm = power::AirflowCfm(p.node_w, cfg.outlet_rise_c);
+  p.airflow_cfm = power::AirflowCfm(design_w, cfg.outlet_rise_c);  // sized for the GPUs at their limit
 
   // What a cap costs and saves against the board default (same job, back to back).
   if (s.power.gpu_cap_w > 0 && !r.power_mode_max) {
     const JobAtLimit base = EvaluateJob(r, perf, MakeOperating(r, r.gpu_board_w));
-    const Host hb = HostPower(srv, n, base.gpu_w, r.gpu_board_w * cfg.transient_factor);
+    const Host hb = HostPower(srv, n, base.gpu_w, r.gpu_board_w * cfg.transient_factor, p.cooling);
     const double node_base = (n * base.gpu_w + hb.avg_w) / p.psu_efficiency;
     warnings.Add("power_cap_slows", "/power/gpu_cap_w", s.power.gpu_cap_w, r.gpu_board_w,
                  {Percent(job.factor / base.factor), Percent((p.node_w / job.factor) / (node_base / base.factor)),

@@ -23,7 +23,7 @@ struct PowerReport {
   double energy_kwh = 0;         // facility energy of the job (training budget, or one hour of serving)
   double throughput_factor = 1;  // speed under the cap, mode and thermal derate / at the board default
   double heat_btu_per_h = 0;     // one node, average
-  double airflow_cfm = 0;        // one node, at power.outlet_rise_c
+  double airflow_cfm = 0;        // one node with its GPUs at their limit, at power.outlet_rise_c
   int nodes_per_rack = 0;
   int racks = 0;
   int psus_per_node = 0;         // PSUs the node needs at its peak with the redundancy asked for
@@ -45,7 +45,7 @@ struct PowerReport {
   int psus_installed = 0;
   double psu_w = 0;
   double rack_kw = 0;            // power per full rack (peak)
-  double rack_heat_kw = 0;       // heat per full rack (average)
+  double rack_heat_kw = 0;       // heat per full rack, GPUs at their limit (what cooling must carry)
   double mode_tops = 0;          // edge module: INT8 TOPS the mode allows (derived from clocks)
   double gpu_energy_kwh = 0;     // GPU boards only
   double it_energy_kwh = 0;      // nodes at the wall (before PUE)
