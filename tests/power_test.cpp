@@ -192,7 +192,9 @@ TEST(PowerMode, JetsonModesTradeSpeedForPower) {
   }
   s.power.mode = "maxn";
   EXPECT_DOUBLE_EQ(Evaluate(s).power.throughput_factor, 1.0);
-  EXPECT_DOUBLE_EQ(Evaluate(s).power.mode_tops, BuiltinCatalog().gpus.back().peak_tflops[int(Precision::kInt8)].sparse);
+  EXPECT_DOUBLE_EQ(Evaluate(s).power.mode_tops, 275);  // NVIDIA's MAXN figure: GPU 170 + DLAs 105
+  s.power.mode = "15w";
+  EXPECT_NEAR(Evaluate(s).power.mode_tops, 60.9, 0.05);  // 170 x 420.75 x 3 / (1301 x 8) + 105 x 614.4 / 1600
 }
 
 TEST(PowerThermal, HotInletThrottlesAirCooledGpusOnly) {

@@ -57,6 +57,7 @@ const std::vector<Key<PowerMode>>& Keys() {
       {"gpu", &M::gpu}, {"id", &M::id}, {"nvpmodel_id", &M::nvpmodel_id}, {"module_w", &M::module_w},
       {"cpu_cores", &M::cpu_cores}, {"cpu_max_mhz", &M::cpu_max_mhz}, {"gpu_tpcs", &M::gpu_tpcs},
       {"gpu_max_mhz", &M::gpu_max_mhz}, {"dla_max_mhz", &M::dla_max_mhz}, {"emc_max_mhz", &M::emc_max_mhz},
+      {"tops", &M::tops},
       {"verification", &M::verification}, {"source", &M::source}};
   return k;
 }
@@ -165,7 +166,9 @@ void PowerCatalogToJson(const Catalog& c, OrderedJson& doc) {
 }
 
 std::string ServerToJson(const ServerSpec& s, int indent) {
-  return EntryToJson(s).dump(indent, ' ', false, OrderedJson::error_handler_t::replace);
+  OrderedJson j = EntryToJson(s);
+  j["psus"] = s.psu_count;  // contract v2's name for the installed supplies
+  return j.dump(indent, ' ', false, OrderedJson::error_handler_t::replace);
 }
 
 const ServerSpec* FindServer(const Catalog& c, std::string_view id) {

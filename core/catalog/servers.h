@@ -66,6 +66,7 @@ struct PowerMode {
   double gpu_max_mhz = 0;
   double dla_max_mhz = 0;
   double emc_max_mhz = 0;          // memory controller clock (bandwidth scales with it)
+  double tops = 0;                 // INT8 sparse TOPS the mode allows (GPU + DLAs, derived from clocks)
   std::string verification;
   std::string source;
 };

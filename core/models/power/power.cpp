@@ -19,6 +19,10 @@ using power::KernelPowerModel;
 // nothing issued). POLCA (arXiv 2308.12908, Sec. 4) shows communication-heavy phases well below TDP.
 constexpr double kCommShare = 0.25;
 constexpr double kBubbleShare = 0.10;
+// A kernel the speed model finds compute-bound keeps its bounding pipe issuing, padded tiles and
+// wave tails included (they burn power without counting as FLOPs): its activity is taken as at
+// least 0.9 (judgement; LLM training logs sit at 85-100 % of TDP, POLCA Sec. 4).
+constexpr double kComputeBoundActivity = 0.9;
 // Host loads while GPUs are busy (judgements): CPUs feed data and drive NCCL proxies at about half
 // their TDP; DIMMs, NICs and NVSwitches stay busy; drives mostly idle between checkpoints.
 constexpr double kCpuLoad = 0.5, kMemoryLoad = 0.8, kNicLoad = 0.8, kSwitchLoad = 0.8, kStorageLoad = 0.5;
@@ -85,7 +89,9 @@ PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, s
     const RooflinePoint& x = perf.roofline[i];
     if (x.phase != phase || x.time_s <= 0) continue;
     const double w = x.op == "logits" ? 1.0 : layers_per_stage;
-    AddKernel(op, x.compute_bound, Utilisation(x.flops, x.time_s, peak), Utilisation(x.bytes, x.time_s, hbm), w * x.time_s, acc, t_new);
+    double u_comp = Utilisation(x.flops, x.time_s, peak);
+    if (x.compute_bound) u_comp = std::max(u_comp, kComputeBoundActivity);
+    AddKernel(op, x.compute_bound, u_comp, Utilisation(x.bytes, x.time_s, hbm), w * x.time_s, acc, t_new);
     t += w * x.time_s;
   }
   if (t <= 0) {
@@ -228,7 +234,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   p.clock_factor = job.clock;
   p.throughput_factor = job.factor;
   p.gpu_peak_w = limit * cfg.transient_factor;
-  if (r.power_mode) p.mode_tops = r.gpu->peak_tflops[static_cast<int>(Precision::kInt8)].sparse * op.mode_clock;
+  if (r.power_mode) p.mode_tops = r.power_mode->tops;
 
   // The node at the wall.
   const Host host = HostPower(srv, n, p.gpu_w, p.gpu_peak_w, p.cooling);

@@ -46,7 +46,7 @@ struct PowerReport {
   double psu_w = 0;
   double rack_kw = 0;            // power per full rack (peak)
   double rack_heat_kw = 0;       // heat per full rack, GPUs at their limit (what cooling must carry)
-  double mode_tops = 0;          // edge module: INT8 TOPS the mode allows (derived from clocks)
+  double mode_tops = 0;          // edge module: INT8 sparse TOPS (GPU + DLAs) the mode allows, derived from clocks
   double gpu_energy_kwh = 0;     // GPU boards only
   double it_energy_kwh = 0;      // nodes at the wall (before PUE)
   double grid_kg_per_kwh = 0;
