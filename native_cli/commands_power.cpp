@@ -87,7 +87,7 @@ void AddPowerCommands(CLI::App& app, Context& ctx) {
   server->callback([&] {
     const ServerSpec* s = FindServer(ctx.catalog, id);
     if (!s) return FailWith(ctx, {Issue{"unknown_server", "unknown server \"" + id + "\"; gpucfg servers lists the ids", ""}});
-    if (format == Format::kJson) return void(std::cout << ServerToJson(*s) << "\n");
+    if (format == Format::kJson) return void(std::cout << CatalogEntryToJson(*s) << "\n");
     PrintServer(*s);
   });
 

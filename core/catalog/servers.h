@@ -1,12 +1,9 @@
 // Servers, electricity grids and edge power modes: the catalog entities the power model reads
 // (data/servers.json). A server carries its host's power (CPUs, memory, NICs, NVSwitches, fans,
 // storage), its power supplies and their redundancy, its rated input and its cooling; a grid its
-// carbon intensity; an edge power mode (Jetson nvpmodel) its module budget and clocks. Parsed with
-// the same strictness as the rest of the catalog (unknown keys, wrong types, negatives, missing
-// id/source are issues with JSON pointers).
+// carbon intensity; an edge power mode (Jetson nvpmodel) its module budget and clocks. Read and
+// written through the catalog's field lists (catalog/catalog_fields.h) like every other entity.
 #pragma once
-
-#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 #include <string_view>
@@ -70,14 +67,6 @@ struct PowerMode {
   std::string verification;
   std::string source;
 };
-
-// Merges doc's "servers", "grids" and "power_modes" arrays into `into` (same-id entries replaced).
-void MergePowerCatalog(const nlohmann::json& doc, Catalog& into, Issues& issues);
-
-// Writes the three arrays into a catalog document being written out.
-void PowerCatalogToJson(const Catalog& c, nlohmann::ordered_json& doc);
-// One server as its catalog JSON object text (`gpucfg server ID --format json`).
-std::string ServerToJson(const ServerSpec& s, int indent = 2);
 
 const ServerSpec* FindServer(const Catalog& c, std::string_view id);
 const GridPreset* FindGrid(const Catalog& c, std::string_view id);

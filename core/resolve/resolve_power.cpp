@@ -49,7 +49,9 @@ bool ResolvePower(const Scenario& s, const Catalog& c, Resolved& r, Issues* erro
     if (errors) errors->push_back(Issue{code, std::move(message), path});
   };
   const PowerConfig& p = s.power;
-  const GpuSpec& g = *r.gpu;
+  const GpuSpec* gp = FindGpu(c, s.cluster.gpu);
+  if (!gp) return false;  // ResolveCluster reported it
+  const GpuSpec& g = *gp;
   if (!s.cluster.server.empty()) {
     r.server = FindServer(c, s.cluster.server);
     if (!r.server) {
@@ -91,6 +93,7 @@ bool ResolvePower(const Scenario& s, const Catalog& c, Resolved& r, Issues* erro
   if (r.server && r.server->gpu_power_limit_w > 0) r.gpu_board_w = std::min(r.gpu_board_w, r.server->gpu_power_limit_w);
   if (r.power_mode) r.gpu_board_w = r.power_mode->module_w;
   r.gpu_limit_w = r.gpu_board_w;
+  r.gpu_min_limit_w = g.min_power_limit_w > 0 ? g.min_power_limit_w : 0.25 * g.tdp_watts;
   if (p.gpu_cap_w > 0) {
     if (r.power_mode_max) {
       fail("incompatible", "/power/gpu_cap_w", g.id + " is an edge module: its power is set by power.mode, not a cap; expected 0");
@@ -98,6 +101,7 @@ bool ResolvePower(const Scenario& s, const Catalog& c, Resolved& r, Issues* erro
       const double hi = g.max_power_limit_w > 0 ? g.max_power_limit_w : g.tdp_watts;
       // No published minimum: a quarter of the board limit (A100 SXM4's is 100 of 400 W, H100 SXM5's 200 of 700 W).
       const double lo = g.min_power_limit_w > 0 ? g.min_power_limit_w : 0.25 * g.tdp_watts;
+      r.gpu_min_limit_w = lo;
       if (p.gpu_cap_w < lo || p.gpu_cap_w > hi)
         fail("out_of_range", "/power/gpu_cap_w",
              "expected W from " + Watts(lo) + " to " + Watts(hi) + " (" + g.id + "'s power-limit range" +

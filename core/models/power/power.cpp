@@ -166,10 +166,10 @@ JobAtLimit EvaluateJob(const Resolved& r, const PerformanceReport& perf, const O
 
 Operating MakeOperating(const Resolved& r, double limit_w) {
   Operating op;
-  const GpuSpec& g = *r.gpu;
+  const EffectiveDevice& g = r.device;
   const double ref_board = r.power_mode_max ? r.power_mode_max->module_w : r.gpu_board_w;
   op.model.board_w = ref_board;
-  op.model.idle_w = g.idle_watts > 0 ? std::min(g.idle_watts, ref_board) : power::kIdleShareOfBoard * ref_board;
+  op.model.idle_w = g.idle_w > 0 ? std::min(g.idle_w, ref_board) : power::kIdleShareOfBoard * ref_board;
   op.limit_w = limit_w;
   if (r.power_mode && r.power_mode_max) {
     const PowerMode& m = *r.power_mode;
@@ -259,7 +259,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
     warnings.Add("power_supply_short", "/power/node_supply_w", std::round(peak_raw), p.node_supply_w,
                  {double(n), std::round(p.gpu_peak_w), std::round(host.peak_w), std::round(peak_dc)});
     const double fit_cap = std::floor((p.node_supply_w * p.psu_efficiency - host.peak_w) / (n * cfg.transient_factor) / 5) * 5;
-    const double lo = r.gpu->min_power_limit_w > 0 ? r.gpu->min_power_limit_w : 0.25 * r.gpu->tdp_watts;
+    const double lo = r.gpu_min_limit_w;
     if (!r.power_mode_max && fit_cap >= lo && fit_cap < limit) {
       const JobAtLimit capped = EvaluateJob(r, perf, MakeOperating(r, fit_cap));
       const Host h2 = HostPower(srv, n, capped.gpu_w, fit_cap * cfg.transient_factor, p.cooling);
@@ -325,33 +325,25 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
                   std::round(job.clock * 100), 0});
   }
 
-  // Energy of the job: the training budget (time stretched by the factor), or one hour of serving.
-  const bool inference = s.workload.kind == WorkloadKind::kInference;
-  const double hours = inference ? 1.0 : perf.time_to_train_s / p.throughput_factor / kSecondsPerHour;
-  p.gpu_energy_kwh = p.gpu_w * r.total_gpus * hours / 1000;
-  p.it_energy_kwh = p.cluster_kw * hours;
-  p.energy_kwh = p.facility_kw * hours;  // energy = power x time (formulas.md)
   p.grid_kg_per_kwh = r.grid_kg_per_kwh;
-  p.co2e_kg = p.energy_kwh * r.grid_kg_per_kwh;
+  SetEnergy(r, perf.time_to_train_s / p.throughput_factor, p);
   return p;
 }
 
-void ApplyThroughputFactor(double f, PerformanceReport& perf) {
-  if (!(f > 0) || f >= 1) return;
-  perf.step_time_s /= f;
-  perf.tokens_per_s *= f;
-  perf.tokens_per_s_per_gpu *= f;
-  perf.tflops_per_gpu *= f;
-  perf.mfu *= f;
-  perf.hfu *= f;
-  perf.time_to_train_s /= f;
-  perf.gpu_hours /= f;
-  perf.ttft_s /= f;
-  perf.tpot_s /= f;
-  perf.request_latency_s /= f;
-  perf.output_tokens_per_s *= f;
-  perf.output_tokens_per_s_per_gpu *= f;
-  perf.decode_tokens_per_s *= f;
+void SetEnergy(const Resolved& r, double time_to_train_s, PowerReport& p) {
+  // The training budget back to back, or one hour of serving; energy = power x time (formulas.md).
+  const double hours = r.scenario->workload.kind == WorkloadKind::kInference ? 1.0 : time_to_train_s / kSecondsPerHour;
+  p.gpu_energy_kwh = p.gpu_w * r.total_gpus * hours / 1000;
+  p.it_energy_kwh = p.cluster_kw * hours;
+  p.energy_kwh = p.facility_kw * hours;
+  p.co2e_kg = p.energy_kwh * p.grid_kg_per_kwh;
+}
+
+DeviceLimits PowerDeviceLimits(const Resolved& r, const PowerReport& p) {
+  DeviceLimits l = r.device.limits;
+  l.clock_factor *= p.clock_factor;
+  if (p.gpu_limit_w < p.gpu_board_w || r.power_mode) l.power_limit_w = p.gpu_limit_w;
+  return l;
 }
 
 }  // namespace gpucfg

@@ -55,8 +55,11 @@ struct PowerReport {
 
 PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, WarningList& warnings);
 
-// Until the effective device carries the cap (core v2), the headline speed figures of `perf` are
-// scaled by the throughput factor so that `performance` includes the cap, as contract v2 asks.
-void ApplyThroughputFactor(double factor, PerformanceReport& perf);
+// The device limits that carry the power limit into the speed model (core v2's effective device):
+// the SM clock compute-bound kernels keep under the cap, mode or thermal throttle, and the limit.
+// Evaluate rebuilds the device with them, so `performance` includes the cap.
+DeviceLimits PowerDeviceLimits(const Resolved& r, const PowerReport& p);
+// (Re)computes the job's energy and CO2e for a time to train (inference: one hour of serving).
+void SetEnergy(const Resolved& r, double time_to_train_s, PowerReport& p);
 
 }  // namespace gpucfg
