@@ -19,7 +19,7 @@ std::string Watts(double w) {
 // The generic server for a GPU when the scenario names none: the DGX/HGX it ships in (typical_gpu),
 // else the smallest generic PCIe box with enough slots, else the largest one.
 const ServerSpec* GenericServer(const Catalog& c, const GpuSpec& g, int gpus_per_node) {
-  if (g.form_factor == "module") {
+  if (HasPowerModes(c, g.id)) {  // an edge module: its developer kit
     for (const ServerSpec& s : c.servers)
       if (s.gpu_form_factor == "module") return &s;
   }
@@ -28,6 +28,8 @@ const ServerSpec* GenericServer(const Catalog& c, const GpuSpec& g, int gpus_per
       if (EqualsIgnoreCase(s.typical_gpu, g.id) && s.gpu_count >= gpus_per_node && s.vendor == "NVIDIA") return &s;
     for (const ServerSpec& s : c.servers)
       if (EqualsIgnoreCase(s.typical_gpu, g.id) && s.gpu_count >= gpus_per_node) return &s;
+    for (const ServerSpec& s : c.servers)  // another SXM/OAM/superchip board: a generic HGX host
+      if (s.vendor == "generic" && s.gpu_form_factor.rfind("SXM", 0) == 0) return &s;
   }
   const ServerSpec* best = nullptr;
   for (const ServerSpec& s : c.servers) {
