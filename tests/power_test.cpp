@@ -81,7 +81,7 @@ TEST(PowerFacility, EightPcieA100OnA2000WSupplyIsFlaggedWithTheArithmetic) {
   Report r = Evaluate(s);
   ASSERT_TRUE(r.errors.empty()) << test::Dump(r.errors);
   // 8 x 300 W x 1.15 = 2760 W of GPU transients + 1450 W host (CPUs 540, DIMMs 200, NICs 40,
-  // fans 400, drives 150, boards 120) = 4210 W DC; at 94 % that is 4479 W, held to the box's 4000 W.
+  // fans 400, drives 150, boards 120) = 4210 W DC; at 94 % that is 4479 W at the wall.
   ASSERT_TRUE(HasWarning(r, "power_supply_short"));
   const std::string m = Message(r, "power_supply_short");
   EXPECT_NE(m.find("2000 W supply"), std::string::npos) << m;

@@ -244,15 +244,19 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   const double peak_dc = n * p.gpu_peak_w + host.peak_w;
   const double peak_raw = peak_dc / p.psu_efficiency;
   // A server keeps its input within its rated maximum (firmware power brake, PSU design).
-  p.node_peak_w = srv && srv->rated_w > 0 ? std::min(peak_raw, srv->rated_w) : peak_raw;
+  const double rated = srv && srv->rated_w > 0 ? srv->rated_w * (srv->gpu_count > 0 && n > srv->gpu_count ? double(n) / srv->gpu_count : 1.0) : 0;
+  p.node_peak_w = rated > 0 ? std::min(peak_raw, rated) : peak_raw;
   p.cluster_kw = p.node_w * cl.nodes / 1000.0;
   p.facility_kw = p.cluster_kw * s.pricing.pue;  // PUE = facility / IT power (The Green Grid, WP 49)
 
-  // Supply and PSUs.
+  // Supply and PSUs. A generic server with fewer slots than the scenario's GPUs stands for a bigger
+  // box of its kind: its supplies scale with its host (HostPower).
+  const double scale = srv && srv->gpu_count > 0 && n > srv->gpu_count ? double(n) / srv->gpu_count : 1.0;
   const int server_spares = srv ? srv->psu_spares : 0;
-  p.psus_installed = srv ? srv->psu_count : 0;
+  p.psus_installed = srv ? static_cast<int>(std::ceil(srv->psu_count * scale - 1e-9)) : 0;
   p.psu_w = srv ? srv->psu_w : 0;
-  p.node_supply_w = cfg.node_supply_w > 0 ? cfg.node_supply_w : srv ? std::max(0, srv->psu_count - server_spares) * srv->psu_w : 0;
+  p.node_supply_w = cfg.node_supply_w > 0 ? cfg.node_supply_w
+                    : srv ? std::max(0.0, srv->psu_count * scale - server_spares) * srv->psu_w : 0;
   p.psus_per_node = power::PsusNeeded(p.node_peak_w, p.psu_w, r.psu_spares);
   const double energy_ref_node = p.node_w / p.throughput_factor;  // node energy per unit of work (relative)
   if (p.node_supply_w > 0 && peak_raw > p.node_supply_w * (1 + 1e-9)) {
