@@ -72,6 +72,7 @@ void ApplyPowerLimit(const Resolved& r, const Catalog& catalog, Report& out) {
   double factor = inference ? (base.output_tokens_per_s > 0 ? perf.output_tokens_per_s / base.output_tokens_per_s : 1)
                             : (perf.step_time_s > 0 ? base.step_time_s / perf.step_time_s : 1);
   out.performance = perf;
+  out.setup.device_kind = DeviceKindName(capped.device.kind);
   out.power.throughput_factor = std::min(1.0, factor);
   SetEnergy(r, perf.time_to_train_s, out.power);
   for (int i = 0; i < out.warnings.count; ++i) {  // the speed model's figure replaces the estimate

@@ -314,7 +314,7 @@ constexpr CodeName kWarningsZh[] = {
     {"rack_power_split", nullptr, "{a} 个节点 × {b} kW 峰值 = {value} kW，超过机柜 {limit} kW 的预算：请拆成 {c} 个机柜（每柜 {d} 个节点）或提高 power.rack_kw"},
     {"rack_liquid_fits", nullptr, "或改用液冷：冷板带走大部分热量后风扇负载大减，节点峰值降到 {value} kW，{limit} kW 内可放 {a} 个节点"},
     {"inlet_above_spec", nullptr, "进风温度 {value} °C 高于服务器 {limit} °C 的上限：风冷 GPU 会降频到约 {a} W（吞吐 {b} %）；请降低进风温度或改用液冷"},
-    {"power_cap_slows", nullptr, "{value} W 的功耗上限使吞吐变化 {a} %、每个任务的能耗变化 {b} %（计算密集阶段 GPU 时钟为 {c} %）"},
+    {"power_cap_slows", nullptr, "{value} W 的功耗上限（板卡默认 {limit} W）使吞吐变化 {a} %、每个任务的能耗变化 {b} %（计算密集阶段 GPU 时钟为 {c} %）"},
     {"power_from_workload", nullptr, "GPU 功耗按任务各阶段计算：计算密集的核函数接近板卡上限，访存密集的约为其 {value}（power.* 可覆盖这些判断值），通信等待更低（依据 V100 功耗-算术强度扫描检验的判断值）；瞬态为上限的 {limit} 倍"},
     {"power_host_estimated", nullptr, "主机功耗（CPU、内存、网卡、NVSwitch、风扇、存储）在有公开 TDP 时采用公开值，否则为 gpucfg 估算（gpucfg server ID 列出哪些是估算）；节点外的网络交换机未计入"},
     {"power_mode_clocks", nullptr, "功耗模式设定模组预算（{value} W）和时钟：GPU 为 MAXN 时钟 × TPC 的 {a} %，内存为 {b} %；TOPS 由时钟推算，NVIDIA 只公布 MAXN 的数值"},
