@@ -490,6 +490,14 @@ std::string CatalogEntryToJson(const GpuSpec& g) {
   return Dump(writer.Entry(g, [](auto& w, auto& x) { VisitGpuFields(w, x); }));
 }
 
+std::string CatalogEntryToJson(const ServerSpec& s) {
+  OrderedJson doc;
+  CatalogWriter writer(doc);
+  OrderedJson j = writer.Entry(s, [](auto& w, auto& x) { VisitServerFields(w, x); });
+  j["psus"] = s.psu_count;  // contract v2's name for the installed supplies (not a catalog key)
+  return Dump(j);
+}
+
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {

@@ -230,6 +230,7 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
   ResolveParallelism(s, out, chk);
   if (!chk.ok) return false;
   ResolveBatchAndPrice(s, catalog, out, chk, warnings);
+  if (chk.ok && !ResolvePower(s, catalog, out, errors)) chk.ok = false;
   return chk.ok;
 }
 
