@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   gpucfg::cli::AddScenarioCommands(app, ctx);
   gpucfg::cli::AddCatalogCommands(app, ctx);
   gpucfg::cli::AddSpeedCommands(app, ctx);
+  gpucfg::cli::AddMigCommands(app, ctx);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

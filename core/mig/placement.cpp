@@ -209,10 +209,16 @@ std::vector<MigCounts> ClosestMigLayouts(const MigTable& t, const MigCounts& req
     if (sa != sb) return sa > sb;
     return Sum(t, a, true) > Sum(t, b, true);
   });
+  auto media = [&](const MigCounts& c) {
+    int n = 0;
+    for (size_t i = 0; i < c.size(); ++i) n += t.profiles[i].media_extensions ? c[i] : 0;
+    return n;
+  };
   std::vector<MigCounts> out;
   for (const MigCounts& c : all) {
     if (static_cast<int>(out.size()) >= limit) break;
     if (c == requested) continue;  // a valid request is its own closest layout: list others
+    if (media(c) > media(requested)) continue;  // no media engines the request did not ask for
     out.push_back(c);
   }
   return out;
