@@ -23,6 +23,7 @@ constexpr Message kMessages[] = {
     {"price_from_catalog", "rental price {value} per GPU-hour is the site's list price from data/prices.json"},
 #include "base/memory_warnings.inc"
 #include "base/speed_warnings.inc"
+#include "base/mig_warnings.inc"
 };
 
 std::string Format(double x) {

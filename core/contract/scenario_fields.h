@@ -38,6 +38,12 @@ void VisitCluster(V& v, ClusterConfig& c) {
   v.Field("oversubscription", c.oversubscription, 1.0, 64.0, "ratio",
           "network core oversubscription (1 = non-blocking fat tree)");
   v.Field("node_ram_gib", c.node_ram_gib, 0.0, 65536.0, "GiB", "host memory per node; 0 = not checked");
+  v.Section("mig", [&] {
+    v.Field("profile", c.mig.profile,
+            "MIG GPU-instance profile every GPU is split into (`gpucfg mig profiles GPU`); \"\" = whole GPUs");
+    v.Field("instances_per_gpu", c.mig.instances_per_gpu, 0, 8,
+            "MIG instances of that profile per GPU (a valid layout), one copy of the workload on each; 0 = whole GPUs");
+  });
 }
 
 template <class V>
