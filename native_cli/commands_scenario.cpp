@@ -139,8 +139,13 @@ void AddScenarioCommands(CLI::App& app, Context& ctx) {
   auto* schema = app.add_subcommand("schema", "print every scenario field with its type, range, default and meaning (markdown)");
   schema->add_flag("--report", report_fields, "print every report field instead (JSON pointer, type, unit, meaning)");
   schema->add_flag("--collective", collective_fields, "print the fields of `gpucfg collective --format json` instead");
+  static bool catalog_fields = false;
+  schema->add_flag("--catalog", catalog_fields, "print every key a catalog document (--catalog FILE, data/*.json) may hold");
   schema->callback([] {
-    std::cout << (report_fields ? ReportFieldsMarkdown() : collective_fields ? CollectiveFieldsMarkdown() : ScenarioFieldsMarkdown());
+    std::cout << (report_fields       ? ReportFieldsMarkdown()
+                  : collective_fields ? CollectiveFieldsMarkdown()
+                  : catalog_fields    ? CatalogFieldsMarkdown()
+                                      : ScenarioFieldsMarkdown());
   });
 
   static std::string hf_path;

@@ -15,6 +15,7 @@
 
 #include "catalog/catalog.h"
 #include "mig/mig_catalog.h"
+#include "resolve/device.h"
 #include "mig/mig_device.h"
 #include "mig/mig_json.h"
 #include "mig/mig_plan.h"
@@ -87,15 +88,14 @@ int BruteForceGpus(const MigTable& t, const std::vector<int>& items) {
 TEST(MigDevice, A100OneSliceScalesTheWholeGpu) {
   const GpuSpec& a100 = *FindGpu(BuiltinCatalog(), "A100-SXM4-80GB");
   const MigTable& t = Table("A100-SXM4-80GB");
-  const GpuSpec g = MigInstanceGpu(a100, t, t.profiles[FindMigProfile(t, "1g.10gb")]);
-  EXPECT_EQ(g.id, "A100-SXM4-80GB/1g.10gb");
+  const EffectiveDevice g = MakeDevice(a100, MigDeviceLimits(a100, t, t.profiles[FindMigProfile(t, "1g.10gb")]));
+  EXPECT_EQ(g.kind, DeviceKind::kMig);
   EXPECT_EQ(g.sms, 14);
   // bf16 dense 312 TFLOP/s x 14/108 SMs = 40.44; HBM 2039 GB/s x 1/8 memory slices = 254.9.
-  EXPECT_NEAR(g.peak_tflops[static_cast<int>(Precision::kBf16)].dense, 312.0 * 14 / 108, 1e-9);
+  EXPECT_NEAR(g.Peak(Precision::kBf16), 312.0 * 14 / 108, 1e-9);
   EXPECT_NEAR(g.hbm_gbps, 2039.0 / 8, 1e-9);
-  EXPECT_DOUBLE_EQ(g.memory_usable_gib, 9.5);
+  EXPECT_DOUBLE_EQ(g.usable_gib, 9.5);
   EXPECT_NEAR(g.l2_mib, 40.0 / 8, 1e-9);
-  EXPECT_EQ(g.nvlink_gen, 0);  // no NVLink between instances
   const MigInstanceShare s = MigShare(a100, t, t.profiles[FindMigProfile(t, "1g.10gb")]);
   EXPECT_NEAR(s.fraction_of_gpu, 1.0 / 7, 1e-12);
   // B200's 3g.90gb has no published SMs or GiB: the nominal shares stand in.

@@ -17,18 +17,13 @@
 // docs/contract.md (bash scripts/gen_contract_doc.sh) and the page's hover text follow.
 #pragma once
 
-#include <concepts>
 #include <string_view>
-#include <type_traits>
 
+#include "base/record_of.h"
 #include "contract/report.h"
 #include "models/speed/collectives.h"
 
 namespace gpucfg {
-
-// T, possibly const: the field lists take the writer's const records and the reset's mutable ones.
-template <class T, class Of>
-concept RecordOf = std::same_as<std::remove_const_t<T>, Of>;
 
 // [SECTION] Records ------------------------------------------------------------------------------
 
@@ -44,6 +39,7 @@ void VisitSetupFields(V& v, S& s) {
   v.Field("active_parameters", s.active_parameters, "parameters", "parameters each token passes through (MoE: top_k experts)");
   v.Field("intra_node", s.intra_node, "fabric assumed inside a node (the GPU's usual one when the scenario gives \"\")");
   v.Field("inter_node", s.inter_node, "network assumed between nodes (interconnect catalog id, or none)");
+  v.Field("device_kind", s.device_kind, "the GPU as the job sees it: whole, capped (clock or power below the board's: speed.clock_factor < 1) or mig (a MIG instance)");
 }
 
 template <class V, RecordOf<MemoryBreakdown> B>
@@ -143,7 +139,7 @@ void VisitCollectiveFields(V& v, C& c) {
   v.Field("time_s", c.time_s, "s", "time of the collective (nccl-tests' time)");
   v.Field("algbw_gbps", c.algbw_gbps, "GB/s", "bytes / time (nccl-tests' algbw)");
   v.Field("busbw_gbps", c.busbw_gbps, "GB/s", "algbw x the op's bus factor (nccl-tests' busbw)");
-  v.Enum("algorithm", c.algo, CollectiveAlgoName, "NCCL algorithm assumed: ring | tree | nvls | ...");
+  v.Enum("algorithm", c.algo, CollectiveAlgoName, "NCCL algorithm assumed: ring | tree | nvls | direct");
   v.Field("protocol", c.protocol, "NCCL protocol assumed: ll | ll128 | simple");
 }
 

@@ -1,4 +1,5 @@
-// The instance device: every figure of the GPU scaled by the slice's own share (see mig_device.h).
+// The instance device's limits: every figure of the GPU scaled by the slice's own share (see
+// mig_device.h); MakeDevice (resolve/device.cpp) applies them.
 #include "mig/mig_device.h"
 
 namespace gpucfg {
@@ -16,56 +17,38 @@ MigInstanceShare MigShare(const GpuSpec& gpu, const MigTable& t, const MigProfil
   s.memory_fraction = t.memory_slots > 0 ? static_cast<double>(p.memory_slices) / t.memory_slots : 0;
   s.bandwidth_fraction = s.memory_fraction;
   s.l2_fraction = p.l2_fraction > 0 ? p.l2_fraction : s.memory_fraction;
-  const double whole_gib = gpu.memory_usable_gib > 0 ? gpu.memory_usable_gib : gpu.memory_gb * 1e9 / (1ull << 30);
+  const double whole_gib = gpu.memory_usable_gib > 0 ? gpu.memory_usable_gib : gpu.memory_gb * 0.985;
   s.memory_gib = p.memory_gib > 0 ? p.memory_gib : whole_gib * s.memory_fraction;
   return s;
 }
 
-std::string MigInstanceId(const GpuSpec& gpu, const MigProfile& p) { return gpu.id + "/" + p.name; }
-
-GpuSpec MigInstanceGpu(const GpuSpec& gpu, const MigTable& t, const MigProfile& p) {
+DeviceLimits MigDeviceLimits(const GpuSpec& gpu, const MigTable& t, const MigProfile& p) {
   const MigInstanceShare s = MigShare(gpu, t, p);
-  GpuSpec g = gpu;
-  g.id = MigInstanceId(gpu, p);
-  g.name = gpu.name + " MIG " + p.name;
-  g.sms = s.sms;
-  for (PeakRate& r : g.peak_tflops) {  // same clock, fewer SMs
-    r.dense *= s.sm_fraction;
-    r.sparse *= s.sm_fraction;
-  }
-  g.memory_gb = gpu.memory_gb * s.memory_fraction;
-  g.memory_usable_gib = s.memory_gib;
-  g.hbm_gbps = gpu.hbm_gbps * s.bandwidth_fraction;
-  g.l2_mib = gpu.l2_mib * s.l2_fraction;
-  // Board power is the whole GPU's; a slice is charged its compute share (judgement).
-  g.tdp_watts = gpu.tdp_watts * s.fraction_of_gpu;
-  g.idle_watts = gpu.idle_watts * s.fraction_of_gpu;
-  g.nvlink_gen = 0;  // MIG-UG: no NVLink or P2P between instances or across GPUs
-  g.nvlink_links = 0;
-  g.nvlink_gbps_bidir = 0;
-  g.mig_max_instances = 0;
-  g.default_intra_node = "pcie";
-  g.verification = "D";
-  g.source = gpu.source + ", " + p.source;
-  return g;
+  DeviceLimits l;
+  l.sm_fraction = s.sm_fraction;
+  l.memory_fraction = s.memory_fraction;
+  l.bandwidth_fraction = s.bandwidth_fraction;
+  l.l2_fraction = s.l2_fraction;
+  l.usable_gib = s.memory_gib;  // what nvidia-smi mig -lgip reports for the profile
+  l.mig_instance = true;
+  return l;
 }
 
-Catalog CatalogWithMigInstances(const Catalog& base, const GpuSpec& gpu, const MigTable& t) {
-  Catalog c = base;
-  const GpuSpec whole = gpu;  // `gpu` may live in `c`'s vector, which grows below
-  for (const MigProfile& p : t.profiles) {
-    GpuSpec inst = MigInstanceGpu(whole, t, p);
-    // The whole GPU's rental price, per compute share (judgement), so cost figures stay defined.
-    for (const GpuPrice& pr : base.prices) {
-      if (!EqualsIgnoreCase(pr.gpu, whole.id)) continue;
-      GpuPrice q = pr;
-      q.gpu = inst.id;
-      q.per_gpu_hour = pr.per_gpu_hour * p.compute_slices / (t.compute_slots > 0 ? t.compute_slots : 1);
-      c.prices.push_back(q);
-    }
-    c.gpus.push_back(std::move(inst));
-  }
-  return c;
+bool MigDeviceLimitsFor(const MigConfig& mig, const GpuSpec& gpu, DeviceLimits& limits) {
+  if (mig.profile.empty() || mig.instances_per_gpu < 1) return false;
+  const MigTable* t = FindMigTable(BuiltinMigTables(), gpu.id);
+  if (t == nullptr) return false;
+  const int p = FindMigProfile(*t, mig.profile);
+  if (p < 0) return false;
+  const DeviceLimits m = MigDeviceLimits(gpu, *t, t->profiles[p]);
+  const double usable = limits.usable_gib;
+  const double clock = limits.clock_factor;
+  const double power = limits.power_limit_w;
+  limits = m;
+  if (usable > 0) limits.usable_gib = usable;  // the scenario's /memory/usable_gib wins
+  limits.clock_factor = clock;
+  limits.power_limit_w = power;
+  return true;
 }
 
 }  // namespace gpucfg

@@ -1,16 +1,17 @@
-// A MIG instance as a device: the whole GPU's spec scaled to one GPU-instance profile, so the
-// unchanged memory and speed models price one slice. What a slice owns and what it shares:
-//   - SMs: its own (profile SMs; Tensor Core peaks scale with them, same clock) — MIG-UG concepts;
+// A MIG instance as a device: the limits (resolve/device.h DeviceLimits) that make MakeDevice turn
+// the whole GPU into one GPU-instance profile, so the unchanged memory and speed models price one
+// slice. What a slice owns and what it shares:
+//   - SMs: its own (the profile's SMs; Tensor Core peaks scale with them at the same clock) — MIG-UG concepts;
 //   - memory and its bandwidth: its own memory slices, each 1/8 of capacity, controllers and
 //     bandwidth (1/4 on the A30), so a busy neighbour does not take its bandwidth — MIG-UG concepts;
 //   - L2: its own share (MIG-UG profile tables);
 //   - no NVLink or GPU-to-GPU P2P, no NCCL between instances — MIG-UG deployment considerations.
 #pragma once
 
-#include <string>
-
 #include "catalog/catalog.h"
+#include "contract/scenario.h"
 #include "mig/mig_catalog.h"
+#include "resolve/device.h"
 
 namespace gpucfg {
 
@@ -26,13 +27,12 @@ struct MigInstanceShare {
 
 MigInstanceShare MigShare(const GpuSpec& gpu, const MigTable& t, const MigProfile& p);
 
-// The catalog id of an instance device: "A100-SXM4-80GB/1g.10gb".
-std::string MigInstanceId(const GpuSpec& gpu, const MigProfile& p);
+// The limits of one instance of `p` (fractions, usable GiB, mig_instance).
+DeviceLimits MigDeviceLimits(const GpuSpec& gpu, const MigTable& t, const MigProfile& p);
 
-// The instance as a GpuSpec (peaks, bandwidth, L2, memory, power scaled; no NVLink, no MIG).
-GpuSpec MigInstanceGpu(const GpuSpec& gpu, const MigTable& t, const MigProfile& p);
-
-// A copy of `base` with one instance device per profile of `gpu`'s table added.
-Catalog CatalogWithMigInstances(const Catalog& base, const GpuSpec& gpu, const MigTable& t);
+// cluster.mig on `gpu`: sets the instance's limits into `limits` (a usable_gib override already
+// there is kept) and returns true; false, leaving them, when there is no MIG or the profile is not
+// one of the GPU's (evaluation then reports the error with its path).
+bool MigDeviceLimitsFor(const MigConfig& mig, const GpuSpec& gpu, DeviceLimits& limits);
 
 }  // namespace gpucfg

@@ -101,21 +101,20 @@ void EvaluateMigInto(const Scenario& s, const Catalog& catalog, Report& out) {
   Resolved r;
   out = Report{};
   if (!Resolve(whole, catalog, r, &out.errors, &out.warnings)) return;
-  const MigTable* t = FindMigTable(BuiltinMigTables(), r.gpu->id);
+  const GpuSpec& gpu = catalog.gpus[r.device.catalog_index];
+  const MigTable* t = FindMigTable(BuiltinMigTables(), gpu.id);
   const int p = CheckMig(s, t, out);
   if (p < 0) return;
   const MigProfile& prof = t->profiles[p];
-  const GpuSpec gpu = *r.gpu;
 
-  // One instance as a device, priced by the unchanged models.
-  const Catalog instances = CatalogWithMigInstances(catalog, gpu, *t);
+  // One instance as a device (Resolve applies its limits, mig_device.h), priced by the unchanged
+  // models on a one-device cluster.
   Scenario one = whole;
-  one.cluster.gpu = MigInstanceId(gpu, prof);
+  one.cluster.mig = s.cluster.mig;
   one.cluster.gpus_per_node = 1, one.cluster.nodes = 1;
   one.cluster.intra_node.clear(), one.cluster.inter_node = "none", one.cluster.nics_per_node = 0;
   one.parallelism.dp = 0, one.parallelism.zero = 0, one.parallelism.sequence_parallel = false;
-  if (one.pricing.per_gpu_hour > 0) one.pricing.per_gpu_hour *= static_cast<double>(prof.compute_slices) / t->compute_slots;
-  EvaluateInto(one, instances, out);
+  EvaluateModelsInto(one, catalog, out);
   if (!out.errors.empty()) return;
 
   const int n = s.cluster.mig.instances_per_gpu;
@@ -163,12 +162,6 @@ void EvaluateMigInto(const Scenario& s, const Catalog& catalog, Report& out) {
   m.instance.l2_mib = gpu.l2_mib * share.l2_fraction;
   m.instance.fraction_of_gpu = share.fraction_of_gpu;
 
-  // The instance run quoted the slice's own power and price: quote the boards'.
-  for (int i = 0; i < out.assumptions.count; ++i) {
-    Warning& w = out.assumptions.items[i];
-    if (w.code == "power_board_tdp") w.value = gpu.tdp_watts;
-    if (w.code == "price_from_catalog") w.value = r.per_gpu_hour;
-  }
   out.assumptions.Add("mig_replicated", "/cluster/mig/instances_per_gpu", copies);
   out.assumptions.Add("mig_slice_owns", "/cluster/mig/profile");
   out.assumptions.Add("mig_no_p2p", "/parallelism/tp");

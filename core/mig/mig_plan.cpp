@@ -91,17 +91,18 @@ bool ParseTenant(const Json& j, const std::string& path, const std::string& gpu,
 }  // namespace
 
 MigTenantSize SizeTenantOn(const MigTenant& t, const GpuSpec& gpu, const MigTable& table, int profile,
-                           const Catalog& instances) {
+                           const Catalog& catalog) {
   MigTenantSize s;
   s.profile = profile;
   const MigProfile& p = table.profiles[profile];
   Scenario sc = t.scenario;
-  sc.cluster.gpu = MigInstanceId(gpu, p);
+  sc.cluster.gpu = gpu.id;
+  sc.cluster.mig = MigConfig{p.name, 1};
   sc.cluster.gpus_per_node = 1;
   sc.cluster.nodes = 1;
   sc.cluster.intra_node.clear();
-  const Report r = Evaluate(sc, instances);
-  const ModelPreset* preset = sc.workload.arch_inline ? nullptr : FindModel(instances, sc.workload.model);
+  const Report r = Evaluate(sc, catalog);
+  const ModelPreset* preset = sc.workload.arch_inline ? nullptr : FindModel(catalog, sc.workload.model);
   s.encoder = preset != nullptr ? preset->arch.encoder_only : sc.workload.arch.encoder_only;
   if (!r.errors.empty()) return s;
   s.fits = r.memory.fits;
@@ -169,7 +170,6 @@ MigPlan PlanMig(std::string_view text, const Catalog& catalog) {
     Add(plan.errors, "missing_field", "expected \"tenants\": an array of 1..1000 tenants", "/mig_plan/tenants");
     return plan;
   }
-  const Catalog instances = CatalogWithMigInstances(catalog, *gpu, *plan.table);
   for (size_t i = 0; i < ts->size(); ++i) {
     const std::string path = "/mig_plan/tenants/" + std::to_string(i);
     MigTenant t;
@@ -187,16 +187,16 @@ MigPlan PlanMig(std::string_view text, const Catalog& catalog) {
   for (const MigTenant& t : plan.tenants) {
     MigTenantSize chosen;
     if (!t.profile.empty()) {
-      chosen = SizeTenantOn(t, *gpu, table, FindMigProfile(table, t.profile), instances);
+      chosen = SizeTenantOn(t, *gpu, table, FindMigProfile(table, t.profile), catalog);
       chosen.pinned = true;
     } else {
       for (int p : order) {
-        chosen = SizeTenantOn(t, *gpu, table, p, instances);
+        chosen = SizeTenantOn(t, *gpu, table, p, catalog);
         if (chosen.meets_need) break;
       }
     }
     // The guide's quick rule, beside the model's answer.
-    const MigTenantSize smallest = SizeTenantOn(t, *gpu, table, order.front(), instances);
+    const MigTenantSize smallest = SizeTenantOn(t, *gpu, table, order.front(), catalog);
     chosen.weights_gib = smallest.weights_gib;
     chosen.quick_rule_gib = std::max(1.2 * smallest.weights_gib, table.profiles[order.front()].memory_gib);
     for (int p : order) {

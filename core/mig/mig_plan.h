@@ -60,8 +60,8 @@ struct MigPlan {
 // weight_precision).
 MigPlan PlanMig(std::string_view text, const Catalog& catalog = BuiltinCatalog());
 
-// Sizes one tenant on one profile of `instances` (a catalog holding the instance devices).
+// Sizes one tenant on one instance of `profile` (cluster.mig with one instance on one GPU).
 MigTenantSize SizeTenantOn(const MigTenant& t, const GpuSpec& gpu, const MigTable& table, int profile,
-                           const Catalog& instances);
+                           const Catalog& catalog);
 
 }  // namespace gpucfg
