@@ -217,7 +217,7 @@ TEST(MigPlan, JsonFollowsTheContractAndBadInputHasPaths) {
             "/mig_plan/tenants/0/profile");
   EXPECT_EQ(path_of(R"({"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB","tenants":[{"name":"a","model":"llama2-7b","batch":-1}]}})"),
             "/mig_plan/tenants/0/batch");
-  EXPECT_EQ(path_of(R"({"schema_version":2,"mig_plan":{"gpu":"H20","tenants":[{"name":"a","model":"llama2-7b"}]}})"), "/mig_plan/gpu");
+  EXPECT_EQ(path_of(R"({"schema_version":2,"mig_plan":{"gpu":"H20-96GB","tenants":[{"name":"a","model":"llama2-7b"}]}})"), "/mig_plan/gpu");
   EXPECT_EQ(path_of("[1,2"), "");
   EXPECT_FALSE(MigPlanJson("[1,2").errors.empty());
   // validate: an unknown profile is bad input with its index; an invalid layout is an answer.
