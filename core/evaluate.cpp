@@ -1,6 +1,7 @@
 // Evaluate: resolve, then run each model front to back, each reading what the earlier ones wrote.
 #include "evaluate.h"
 
+#include "mig/mig_evaluate.h"
 #include "resolve/resolve.h"
 #include "models/speed/roofline.h"
 
@@ -86,6 +87,12 @@ void ApplyPowerLimit(const Resolved& r, const Catalog& catalog, Report& out) {
 }  // namespace
 
 void EvaluateInto(const Scenario& s, const Catalog& catalog, Report& out) {
+  out.mig.present = false, out.per_instance.present = false;
+  if (UsesMig(s)) return EvaluateMigInto(s, catalog, out);  // one copy per MIG instance (core/mig)
+  EvaluateModelsInto(s, catalog, out);
+}
+
+void EvaluateModelsInto(const Scenario& s, const Catalog& catalog, Report& out) {
   out.errors.clear();
   out.warnings.count = 0;
   out.assumptions.count = 0;

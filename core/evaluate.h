@@ -16,6 +16,10 @@ Report Evaluate(const Scenario& s, const Catalog& catalog = BuiltinCatalog());
 // Same, writing into an existing report (reuses its storage: the allocation-free hot path).
 void EvaluateInto(const Scenario& s, const Catalog& catalog, Report& out);
 
+// The models on one scenario as it stands, without the cluster.mig replication step (core/mig runs
+// one MIG instance through it; the device is then the slice, resolve/device.h).
+void EvaluateModelsInto(const Scenario& s, const Catalog& catalog, Report& out);
+
 std::string_view Version();
 
 }  // namespace gpucfg

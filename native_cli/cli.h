@@ -41,5 +41,6 @@ void AddScenarioCommands(CLI::App& app, Context& ctx);  // evaluate, example, me
 void AddCatalogCommands(CLI::App& app, Context& ctx);   // gpus, gpu, models            (commands_catalog.cpp)
 void AddSpeedCommands(CLI::App& app, Context& ctx);     // roofline, collective, scale, compare (commands_speed.cpp)
 void AddPowerCommands(CLI::App& app, Context& ctx);     // servers, server, power         (commands_power.cpp)
+void AddMigCommands(CLI::App& app, Context& ctx);       // mig profiles | validate | plan  (commands_mig.cpp)
 
 }  // namespace gpucfg::cli

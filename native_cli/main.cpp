@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   gpucfg::cli::AddCatalogCommands(app, ctx);
   gpucfg::cli::AddSpeedCommands(app, ctx);
   gpucfg::cli::AddPowerCommands(app, ctx);
+  gpucfg::cli::AddMigCommands(app, ctx);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

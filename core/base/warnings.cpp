@@ -24,6 +24,7 @@ constexpr Message kMessages[] = {
 #include "base/memory_warnings.inc"
 #include "base/speed_warnings.inc"
 #include "base/power_warnings.inc"
+#include "base/mig_warnings.inc"
 };
 
 std::string Format(double x) {

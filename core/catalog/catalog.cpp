@@ -378,6 +378,7 @@ void CheckTopLevelKeys(const Json& doc, Issues& issues) {
   static const Catalog kNone;
   KindNames kinds;
   VisitCatalogKinds(kinds, kNone);
+  kinds.names.push_back("mig");  // MIG profile tables: read by core/mig/mig_catalog.cpp's own loader
   std::string allowed;
   for (const char* k : kinds.names) allowed += (allowed.empty() ? "" : ", ") + std::string(k);
   for (auto it = doc.begin(); it != doc.end(); ++it) {

@@ -8,6 +8,7 @@
 #include "models/speed/performance.h"
 #include "models/power/power.h"
 #include "base/warnings.h"
+#include "mig/mig_report.h"
 
 namespace gpucfg {
 
@@ -36,6 +37,8 @@ struct Report {
   WarningList warnings;           // things the customer should act on
   WarningList assumptions;        // what the models took for granted (same shape as warnings)
   Confidence confidence = Confidence::kMedium;
+  MigSection mig;                 // cluster.mig: the slice each copy runs on (written when present)
+  MigPerInstance per_instance;    // cluster.mig: performance of one instance (performance.per_instance)
 };
 
 }  // namespace gpucfg

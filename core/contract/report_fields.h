@@ -256,6 +256,29 @@ void VisitCostFields(V& v, C& c) {
   v.Field("per_million_tokens", c.per_million_tokens, "currency/Mtoken", "inference: per 1M output tokens; training: per 1M trained tokens");
 }
 
+template <class V, RecordOf<MigPlacementEntry> E>
+void VisitMigPlacementFields(V& v, E& e) {
+  v.Field("profile", e.profile, "GPU-instance profile of this instance");
+  v.Field("start", e.start, "slot", "first memory slot it occupies (NVML placement start)");
+}
+
+template <class V, RecordOf<MigSection> M>
+void VisitMigFields(V& v, M& m) {
+  v.Hidden(m.present);
+  v.Field("profile", m.profile, "the profile every GPU is split into (/cluster/mig/profile)");
+  v.Field("instances_per_gpu", m.instances_per_gpu, "instances", "instances per GPU, one copy of the workload on each");
+  v.Field("instances", m.instances, "instances", "instances in the whole cluster (GPUs x instances_per_gpu)");
+  v.List("placement", "one entry per instance of a GPU: its profile and start slot", m.placement, m.placement_count,
+         [&v](auto& e) { VisitMigPlacementFields(v, e); });
+  v.Record("instance", "what one instance is, as a device", m.instance, [&v](auto& i) {
+    v.Field("sms", i.sms, "SMs", "the profile's SMs");
+    v.Field("memory_gib", i.memory_gib, "GiB", "usable memory (nvidia-smi mig -lgip)");
+    v.Field("hbm_gbps", i.hbm_gbps, "GB/s", "its memory slices' share of the bandwidth (MIG User Guide: a memory slice holds its controllers)");
+    v.Field("l2_mib", i.l2_mib, "MiB", "its share of the L2 cache");
+    v.Field("fraction_of_gpu", i.fraction_of_gpu, "fraction", "compute slices / the GPU's compute slices");
+  });
+}
+
 // [SECTION] The report ---------------------------------------------------------------------------
 
 template <class V, RecordOf<Report> R>
@@ -266,7 +289,11 @@ void VisitReportFields(V& v, R& r) {
   v.Record("memory", "memory per GPU: whether it fits and what to change", r.memory,
            [&v](auto& m) { VisitMemoryFields(v, m); });
   v.Record("performance", "speed: training step or inference latency and throughput", r.performance,
-           [&v](auto& p) { VisitPerformanceFields(v, p); });
+           [&v, &r](auto& p) {
+             VisitPerformanceFields(v, p);
+             v.Record("per_instance", "cluster.mig: the same figures for one MIG instance (written only with cluster.mig)",
+                      r.per_instance, [&v](auto& q) { VisitPerformanceFields(v, q.performance); });
+           });
   v.Record("power", "power under this workload: GPUs, node at the wall, PSUs, racks, cooling, energy, CO2e", r.power,
            [&v](auto& p) { VisitPowerFields(v, p); });
   v.Record("cost", "rental and electricity, in /pricing/currency", r.cost, [&v](auto& c) { VisitCostFields(v, c); });
@@ -275,6 +302,8 @@ void VisitReportFields(V& v, R& r) {
   v.List("assumptions", "what the models took for granted; read them before trusting a figure",
          r.assumptions.items, r.assumptions.count, [&v](auto& w) { VisitWarningFields(v, w); });
   v.Enum("confidence", r.confidence, ConfidenceName, "high | medium | low: how far the figures can be trusted");
+  v.Record("mig", "cluster.mig: the MIG slice each copy of the workload runs on (written only with cluster.mig)", r.mig,
+           [&v](auto& m) { VisitMigFields(v, m); });
 }
 
 // [SECTION] The reset of a reused report ---------------------------------------------------------

@@ -57,6 +57,9 @@ class JsonWriter {
   void Hidden(const T&) {}
   template <class T, class Fn>
   void Record(std::string_view name, std::string_view, const T& x, Fn&& fn) {
+    if constexpr (requires { x.present; }) {  // a record written only when present (cluster.mig)
+      if (!x.present) return;
+    }
     Put(name, Object([&] { fn(x); }));
   }
   template <class Fn>

@@ -15,6 +15,13 @@ inline constexpr int kSchemaVersion = 1;
 enum class WorkloadKind { kTraining, kInference };
 enum class Recompute { kNone, kSelective, kFull };
 
+// MIG (contract v2 "MIG"): every GPU split into `instances_per_gpu` instances of one profile, the
+// workload replicated one copy per instance. Empty profile and 0 instances = whole GPUs.
+struct MigConfig {
+  std::string profile;                 // GPU-instance profile name ("1g.10gb"); "" = no MIG
+  int instances_per_gpu = 0;           // 0 = no MIG
+};
+
 struct ClusterConfig {
   std::string gpu = "A100-SXM4-80GB";  // catalog id
   int gpus_per_node = 8;
@@ -25,6 +32,7 @@ struct ClusterConfig {
   double oversubscription = 1.0;       // network core oversubscription ratio (1 = non-blocking)
   double node_ram_gib = 0.0;           // host memory per node; 0 = not checked
   std::string server;                  // server catalog id (data/servers.json); "" = a generic one for the GPU
+  MigConfig mig;                       // MIG slices (core/mig); default: whole GPUs
 };
 
 struct WorkloadConfig {

@@ -41,6 +41,12 @@ void VisitCluster(V& v, ClusterConfig& c) {
   v.Field("server", c.server,
           "server catalog id (`gpucfg servers` lists them): host CPUs, memory, NICs, fans, PSUs; \"\" = a generic "
           "server for the GPU's form factor");
+  v.Section("mig", [&] {
+    v.Field("profile", c.mig.profile,
+            "MIG GPU-instance profile every GPU is split into (`gpucfg mig profiles GPU`); \"\" = whole GPUs");
+    v.Field("instances_per_gpu", c.mig.instances_per_gpu, 0, 8,
+            "MIG instances of that profile per GPU (a valid layout), one copy of the workload on each; 0 = whole GPUs");
+  });
 }
 
 template <class V>

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "contract/scenario_fields.h"
+#include "mig/mig_device.h"
 #include "resolve/usual_network.h"
 
 namespace gpucfg {
@@ -69,6 +70,7 @@ void ResolveDevice(const Scenario& s, const Catalog& c, const GpuSpec& gpu, Reso
   DeviceLimits limits;
   limits.clock_factor = s.speed.clock_factor;
   limits.usable_gib = s.memory.usable_gib;
+  MigDeviceLimitsFor(s.cluster.mig, gpu, limits);  // cluster.mig: the device is one instance
   r.device = MakeDevice(gpu, limits);
   r.device.catalog_index = int(&gpu - c.gpus.data());
 }

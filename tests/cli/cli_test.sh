@@ -163,5 +163,32 @@ for table in collective catalog; do
   check "docs/contract.md has the $table table ${missing}" test -z "$missing"
 done
 
+# MIG (contract v2): profiles, validate (exit 0 valid or not, 2 for bad input), plan.
+"$bin" mig profiles A100-SXM4-80GB --format json | python3 -c '
+import json,sys; d=json.load(sys.stdin); p=d["profiles"][0]
+assert all(k in p for k in ["name","compute_slices","memory_slices","memory_gib","sms","max_instances","starts"]), p
+assert d["gpu"] == "A100-SXM4-80GB" and d["layouts"]["maximal"]'
+check "mig profiles json has the contract keys" test $? -eq 0
+"$bin" mig validate A100-SXM4-80GB 1g.10gb 2g.20gb 2g.20gb 1g.10gb 1g.10gb 1g.10gb 1g.10gb --format json >"$tmp/mig.json"; rc=$?
+check "mig validate of an invalid layout exits 0" test $rc -eq 0
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["valid"] is False and d["reason"] and d["closest"] and d["placement"] == []' "$tmp/mig.json"
+check "mig validate: valid false, reason, closest" test $? -eq 0
+"$bin" mig validate A100-SXM4-80GB 3g.40gb 2g.20gb 1g.10gb 1g.10gb --format json |
+  python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["valid"] and [p["start"] for p in d["placement"]] == [4, 0, 2, 3], d'
+check "mig validate: 3-2-1-1 placed with the 3g at slot 4" test $? -eq 0
+"$bin" mig validate A100-SXM4-80GB 1g.10gb 1g.5gb >/dev/null 2>"$tmp/err"; rc=$?
+check "mig validate of an unknown profile exits 2" test $rc -eq 2
+check "mig validate names /profiles/1" grep -q '"/profiles/1"' "$tmp/err"
+"$bin" mig validate L40S-48GB 1g.10gb >/dev/null 2>&1; rc=$?
+check "mig validate on a GPU without MIG exits 2" test $rc -eq 2
+"$bin" mig plan "$dir/../../examples/mig-saas-10-tenants.json" --format json |
+  python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["gpus_needed"] == d["lower_bound_gpus"] == len(d["gpus"]) == 3 and len(d["tenants"]) == 10, d["gpus_needed"]'
+check "mig plan packs the SaaS example onto 3 GPUs" test $? -eq 0
+cat "$dir/../../examples/mig-saas-10-tenants.json" | "$bin" mig plan - >"$tmp/out"; rc=$?
+check "mig plan - reads stdin (table)" test $rc -eq 0
+echo '{"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB","tenants":[{"name":"a","model":"llama2-7b","batch":0}]}}' |
+  "$bin" mig plan - >/dev/null 2>"$tmp/err"; rc=$?
+check "mig plan bad tenant exits 2 with its path" grep -q '"/mig_plan/tenants/0/batch"' "$tmp/err"
+
 echo "cli: $pass passed, $fail failed"
 test $fail -eq 0

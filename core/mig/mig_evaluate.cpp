@@ -1,0 +1,173 @@
+// cluster.mig: check the layout by placement, price one instance as a device with the unchanged
+// models, then scale to the cluster (see mig_evaluate.h). Cluster throughput = one instance's x
+// instances (the slices share no SMs, bandwidth or L2: MIG User Guide, concepts); latencies are one
+// instance's; power and rental are the whole boards' (cost: rental = price x GPUs x hours).
+#include "mig/mig_evaluate.h"
+
+#include <algorithm>
+
+#include "base/units.h"
+#include "evaluate.h"
+#include "mig/mig_catalog.h"
+#include "mig/mig_device.h"
+#include "mig/placement.h"
+#include "resolve/resolve.h"
+
+namespace gpucfg {
+
+namespace {
+
+void Fail(Report& out, const char* code, std::string message, const char* path) {
+  out.errors.push_back(Issue{code, std::move(message), path});
+}
+
+std::string Names(const MigTable& t) {
+  std::string s;
+  for (size_t i = 0; i < t.profiles.size(); ++i) s += (i ? ", " : "") + t.profiles[i].name;
+  return s;
+}
+
+// The MIG fields against the GPU's table; the profile index, or -1 after adding errors.
+int CheckMig(const Scenario& s, const MigTable* t, Report& out) {
+  const MigConfig& m = s.cluster.mig;
+  if (t == nullptr) {
+    Fail(out, "no_mig", s.cluster.gpu + " does not support MIG (`gpucfg mig profiles GPU` on an A100, A30, H100, H200 or B200)", "/cluster/gpu");
+    return -1;
+  }
+  if (t->profiles.empty()) {
+    Fail(out, "mig_not_published", "NVIDIA publishes no MIG profile table for " + s.cluster.gpu + ": " + t->note, "/cluster/gpu");
+    return -1;
+  }
+  if (m.profile.empty()) {
+    Fail(out, "missing_field", "cluster.mig needs a profile, one of: " + Names(*t), "/cluster/mig/profile");
+    return -1;
+  }
+  const int p = FindMigProfile(*t, m.profile);
+  if (p < 0) {
+    Fail(out, "unknown_profile", "unknown profile \"" + m.profile + "\" on " + s.cluster.gpu + "; its profiles: " + Names(*t),
+         "/cluster/mig/profile");
+    return -1;
+  }
+  if (m.instances_per_gpu < 1) {
+    Fail(out, "out_of_range", "cluster.mig needs instances_per_gpu from 1 to " + std::to_string(t->profiles[p].max_instances),
+         "/cluster/mig/instances_per_gpu");
+    return -1;
+  }
+  const MigCheck c = CheckMigLayout(*t, std::vector<int>(m.instances_per_gpu, p));
+  if (!c.valid) {
+    std::string closest;
+    for (const MigCounts& l : ClosestMigLayouts(*t, CountsOf(*t, std::vector<int>(m.instances_per_gpu, p)))) {
+      std::string names;
+      for (const std::string& n : LayoutNames(*t, l)) names += (names.empty() ? "" : " + ") + n;
+      closest += (closest.empty() ? "" : "; ") + names;
+    }
+    Fail(out, "invalid_layout", std::to_string(m.instances_per_gpu) + " x " + m.profile + " is not a valid layout: " +
+                                    c.reason + (closest.empty() ? "" : "; closest valid: " + closest),
+         "/cluster/mig/instances_per_gpu");
+    return -1;
+  }
+  const ParallelismConfig& par = s.parallelism;
+  const char* split = par.tp > 1 ? "/parallelism/tp" : par.pp > 1 ? "/parallelism/pp" : par.cp > 1 ? "/parallelism/cp"
+                    : par.ep > 1 ? "/parallelism/ep" : nullptr;
+  if (split != nullptr) {
+    Fail(out, "mig_no_p2p", "MIG instances have no NVLink or P2P and NCCL does not support MIG (MIG User Guide, "
+                            "deployment considerations): each copy runs on one instance, so tp = pp = cp = ep = 1", split);
+    return -1;
+  }
+  return p;
+}
+
+void ScalePerformance(PerformanceReport& p, double copies, double per_gpu, double gpu_share) {
+  p.tokens_per_s *= copies;
+  p.tokens_per_s_per_gpu *= per_gpu;
+  p.tflops_per_gpu *= per_gpu;
+  p.mfu *= per_gpu * gpu_share;  // utilisation of the whole GPU's peak: n instances x their SM share
+  p.hfu *= per_gpu * gpu_share;
+  p.output_tokens_per_s *= copies;
+  p.output_tokens_per_s_per_gpu *= per_gpu;
+  p.decode_tokens_per_s *= copies;
+  p.best_batch_output_tokens_per_s *= copies;
+}
+
+}  // namespace
+
+bool UsesMig(const Scenario& s) { return s.cluster.mig.instances_per_gpu > 0 || !s.cluster.mig.profile.empty(); }
+
+void EvaluateMigInto(const Scenario& s, const Catalog& catalog, Report& out) {
+  // The scenario as whole GPUs first: every other field checked with its own path, and the whole
+  // board's price and electricity resolved.
+  Scenario whole = s;
+  whole.cluster.mig = {};
+  Resolved r;
+  out = Report{};
+  if (!Resolve(whole, catalog, r, &out.errors, &out.warnings)) return;
+  const GpuSpec& gpu = catalog.gpus[r.device.catalog_index];
+  const MigTable* t = FindMigTable(BuiltinMigTables(), gpu.id);
+  const int p = CheckMig(s, t, out);
+  if (p < 0) return;
+  const MigProfile& prof = t->profiles[p];
+
+  // One instance as a device (Resolve applies its limits, mig_device.h), priced by the unchanged
+  // models on a one-device cluster.
+  Scenario one = whole;
+  one.cluster.mig = s.cluster.mig;
+  one.cluster.gpus_per_node = 1, one.cluster.nodes = 1;
+  one.cluster.intra_node.clear(), one.cluster.inter_node = "none", one.cluster.nics_per_node = 0;
+  one.parallelism.dp = 0, one.parallelism.zero = 0, one.parallelism.sequence_parallel = false;
+  EvaluateModelsInto(one, catalog, out);
+  if (!out.errors.empty()) return;
+
+  const int n = s.cluster.mig.instances_per_gpu;
+  const int gpus = r.total_gpus;
+  const double copies = static_cast<double>(n) * gpus;
+  const MigInstanceShare share = MigShare(gpu, *t, prof);
+  out.per_instance.present = true;
+  out.per_instance.performance = out.performance;
+  ScalePerformance(out.performance, copies, n, share.sm_fraction);
+  out.performance.gpu_hours = out.performance.time_to_train_s * gpus / kSecondsPerHour;
+  out.setup.total_gpus = gpus;
+
+  // Power and rental: the whole boards, every instance busy.
+  const double inst_facility_kw = out.power.facility_kw;
+  out.power.gpu_w = gpu.tdp_watts;
+  out.power.node_w = gpu.tdp_watts * s.cluster.gpus_per_node;
+  out.power.cluster_kw = out.power.node_w * s.cluster.nodes / 1000.0;
+  out.power.facility_kw = out.power.cluster_kw * s.pricing.pue;
+  out.power.energy_kwh = out.power.facility_kw * out.performance.time_to_train_s / kSecondsPerHour;
+  const bool inference = s.workload.kind == WorkloadKind::kInference;
+  CostReport& c = out.cost;
+  c.per_gpu_hour = r.per_gpu_hour;
+  c.per_hour = r.per_gpu_hour * gpus;
+  const double tokens_per_s = inference ? out.performance.output_tokens_per_s : out.performance.tokens_per_s;
+  c.per_million_tokens = tokens_per_s > 0 ? c.per_hour / (tokens_per_s * kSecondsPerHour) * 1e6 : 0;
+  if (!inference && out.performance.time_to_train_s > 0) {
+    c.gpu_hours = out.performance.time_to_train_s * gpus / kSecondsPerHour;
+    c.total = c.gpu_hours * r.per_gpu_hour;
+  }
+  c.electricity_total = inst_facility_kw > 0 ? c.electricity_total * out.power.facility_kw / inst_facility_kw
+                                             : out.power.energy_kwh * r.electricity_per_kwh;
+
+  // The report's mig section.
+  MigSection& m = out.mig;
+  m.present = true;
+  m.profile = prof.name;
+  m.instances_per_gpu = n;
+  m.instances = static_cast<int>(copies);
+  const MigCheck placed = CheckMigLayout(*t, std::vector<int>(n, p));
+  m.placement_count = std::min<int>(static_cast<int>(placed.placement.size()), MigSection::kMaxPlacement);
+  for (int i = 0; i < m.placement_count; ++i) m.placement[i] = MigPlacementEntry{prof.name, placed.placement[i].start};
+  m.instance.sms = share.sms;
+  m.instance.memory_gib = share.memory_gib;
+  m.instance.hbm_gbps = gpu.hbm_gbps * share.bandwidth_fraction;
+  m.instance.l2_mib = gpu.l2_mib * share.l2_fraction;
+  m.instance.fraction_of_gpu = share.fraction_of_gpu;
+
+  out.assumptions.Add("mig_replicated", "/cluster/mig/instances_per_gpu", copies);
+  out.assumptions.Add("mig_slice_owns", "/cluster/mig/profile");
+  out.assumptions.Add("mig_no_p2p", "/parallelism/tp");
+  out.assumptions.Add("mig_power_whole_board", "/cluster/gpu", gpus);
+  const int unused = t->compute_slots - n * prof.compute_slices;
+  if (unused > 0) out.warnings.Add("mig_slot_unused", "/cluster/mig/instances_per_gpu", unused, t->compute_slots);
+}
+
+}  // namespace gpucfg
