@@ -367,7 +367,8 @@ bool CheckVersion(const Json& doc, Issues& issues) {
 
 void CheckTopLevelKeys(const Json& doc, Issues& issues) {
   static constexpr const char* kAllowed[] = {"schema_version", "sources", "gpus", "interconnects",
-                                             "models", "prices", "currencies"};
+                                             "models", "prices", "currencies",
+                                             "engines"};  // engines: catalog/engines.cpp
   for (auto it = doc.begin(); it != doc.end(); ++it) {
     bool known = false;
     for (const char* k : kAllowed) known = known || it.key() == k;
@@ -375,7 +376,7 @@ void CheckTopLevelKeys(const Json& doc, Issues& issues) {
       AddIssue(issues, "unknown_key",
                "unknown key \"" + it.key() +
                    "\" in a catalog document; allowed: schema_version, sources, gpus, interconnects, "
-                   "models, prices, currencies",
+                   "models, prices, currencies, engines",
                Child("", it.key()));
     }
   }
