@@ -63,6 +63,16 @@ MemoryInputs MakeMemoryInputs(const Resolved& r) {
   return in;
 }
 
+double FragmentationOf(const MemoryInputs& in) {
+  if (in.options.fragmentation >= 0) return in.options.fragmentation;
+  return in.engine ? in.engine->allocator_reserve : 0.15;
+}
+
+double KvCacheCopiesOf(const MemoryInputs& in) {
+  if (in.options.kv_cache_copies > 0) return in.options.kv_cache_copies;
+  return in.engine ? in.engine->kv_cache_copies : 1.0;
+}
+
 namespace {
 
 // CUDA context per process: 1343 MB measured with PyTorch on a V100 (HF "Model training anatomy",
@@ -97,7 +107,7 @@ MemoryBreakdown ToBreakdown(const MemoryInputs& in, const Overheads& o, const St
   m.nccl_gib = o.nccl_gib;
   // PyTorch's caching allocator reserves more than it hands out for short-lived tensors of varying
   // size (activations, a growing KV cache); 15% matches the HF BERT-large V100 case (low confidence).
-  m.fragmentation_gib = in.options.fragmentation * (m.activations_gib + m.kv_cache_gib);
+  m.fragmentation_gib = FragmentationOf(in) * (m.activations_gib + m.kv_cache_gib);
   m.overhead_gib = m.cuda_context_gib + m.nccl_gib + m.fragmentation_gib;
   m.total_gib = m.weights_gib + m.gradients_gib + m.optimizer_gib + m.activations_gib +
                 m.kv_cache_gib + m.overhead_gib;
@@ -130,7 +140,7 @@ double TotalWith(const MemoryInputs& in, const ParamParts& parts, const StageSta
   const Overheads o{CudaContextGib(in), NcclGib(in)};
   auto total = [&](const StageBytes& b) {
     const double activations = BytesToGiB(b.activations), kv_cache = BytesToGiB(b.kv_cache);
-    const double fragmentation = in.options.fragmentation * (activations + kv_cache);
+    const double fragmentation = FragmentationOf(in) * (activations + kv_cache);
     const double overhead = o.cuda_context_gib + o.nccl_gib + fragmentation;
     return BytesToGiB(b.weights) + BytesToGiB(b.gradients) + BytesToGiB(b.optimizer) + activations +
            kv_cache + overhead;

@@ -66,7 +66,7 @@ StageBytes InferenceStageBytes(const MemoryInputs& in, const StageShared& sh, bo
   // at least one per rank (Kwon 2023, vLLM, arXiv 2309.06180); tokens split over CP.
   const double tokens = double(in.prompt_tokens) + in.output_tokens;
   const double kv_heads_per_rank = CeilDiv(KvHeads(a), tp);
-  out.kv_cache = in.options.kv_cache_copies * 2.0 * layers * kv_heads_per_rank * HeadDim(a) *
+  out.kv_cache = KvCacheCopiesOf(in) * 2.0 * layers * kv_heads_per_rank * HeadDim(a) *
                  tokens / std::max(1, in.cp) * in.batch * KvBytesPerElement(a, in.kv_precision);
   const double prefill = WorkspaceBytes(in, in.prompt_tokens, in.prompt_tokens);
   const double decode = WorkspaceBytes(in, 1.0, tokens);
