@@ -27,13 +27,14 @@ ResolvedSetup SetupOf(const Resolved& r) {
   s.active_parameters = r.active_parameters;
   s.intra_node = r.intra_node;
   s.inter_node = r.inter ? std::string_view(r.inter->id) : std::string_view("none");
+  s.device_kind = DeviceKindName(r.device.kind);
   return s;
 }
 
 // The less the catalog row was verified, and the further the job is from the measured cases,
 // the less the figures can be trusted.
 Confidence ConfidenceOf(const Resolved& r) {
-  if (r.gpu->verification.find('U') != std::string::npos) return Confidence::kLow;
+  if (r.device.verification.find('U') != std::string_view::npos) return Confidence::kLow;
   if (r.arch.experts > 1) return Confidence::kLow;
   return Confidence::kMedium;
 }
@@ -42,7 +43,7 @@ void AddAssumptions(const Resolved& r, WarningList& a) {
   a.Add("memory_overheads_estimated", "/cluster/gpu");
   if (r.scenario->workload.kind == WorkloadKind::kTraining) a.Add("training_flops_6nd", "/workload");
   a.Add("gemm_sustained", "/speed/sustained_efficiency", SustainedEfficiency(r.scenario->speed));
-  a.Add("power_board_tdp", "/cluster/gpu", r.gpu->tdp_watts);
+  a.Add("power_board_tdp", "/cluster/gpu", r.device.tdp_w);
   if (r.per_gpu_hour > 0 && r.scenario->pricing.per_gpu_hour <= 0)
     a.Add("price_from_catalog", "/pricing/per_gpu_hour", r.per_gpu_hour);
 }

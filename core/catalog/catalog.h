@@ -130,6 +130,11 @@ const SourceRef* FindSource(const Catalog& c, std::string_view code);
 
 // The whole catalog as JSON text (for `gpucfg gpus --format json` and the wasm `catalog()`).
 std::string CatalogToJson(const Catalog& c);
+// One GPU entry as CatalogToJson writes it (for `gpucfg gpu ID --format json`).
+std::string CatalogEntryToJson(const GpuSpec& g);
+// Every key of every entity kind a catalog document may hold, as a markdown table (JSON pointer,
+// type, unit, required, meaning): `gpucfg schema --catalog`, the catalog table of docs/contract.md.
+std::string CatalogFieldsMarkdown();
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b);
 

@@ -101,6 +101,7 @@ struct SpeedOptions {
   int nodes_per_leaf = 20;             // nodes under one leaf switch; oversubscription applies beyond
   double tpot_target_ms = 50.0;        // inference: latency target per output token for best batch
   double ttft_target_ms = 2000.0;      // inference: latency target for the first token
+  double clock_factor = 1.0;           // SM clock / boost clock (a derate): every peak rate scales
   std::string algorithm = "auto";      // collectives: auto | ring | tree | nvls | nvls-tree | pat (force one)
 };
 

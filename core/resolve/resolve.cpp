@@ -54,27 +54,38 @@ const InterconnectSpec* IntraFabric(const Catalog& c, const GpuSpec& g, std::str
   return nullptr;
 }
 
+// The device this job sees: the catalog row under the scenario's limits (clock factor, usable
+// memory override), built once here for every model.
+void ResolveDevice(const Scenario& s, const Catalog& c, const GpuSpec& gpu, Resolved& r) {
+  DeviceLimits limits;
+  limits.clock_factor = s.speed.clock_factor;
+  limits.usable_gib = s.memory.usable_gib;
+  r.device = MakeDevice(gpu, limits);
+  r.device.catalog_index = int(&gpu - c.gpus.data());
+}
+
 void ResolveCluster(const Scenario& s, const Catalog& c, Resolved& r, Checker& chk) {
   const ClusterConfig& cl = s.cluster;
-  r.gpu = FindGpu(c, cl.gpu);
-  if (!r.gpu)
+  const GpuSpec* gpu = FindGpu(c, cl.gpu);
+  if (!gpu)
     return chk.Fail("unknown_gpu", "/cluster/gpu",
                     "expected a GPU catalog id (one of: " +
                         ListIds(c.gpus, [](const GpuSpec& g) { return g.id; }) + "), found \"" + cl.gpu + "\"");
+  ResolveDevice(s, c, *gpu, r);
   r.total_gpus = cl.gpus_per_node * cl.nodes;
-  r.intra_node = cl.intra_node.empty() ? std::string_view(r.gpu->default_intra_node) : std::string_view(cl.intra_node);
+  r.intra_node = cl.intra_node.empty() ? std::string_view(gpu->default_intra_node) : std::string_view(cl.intra_node);
   if (!IsIntraName(r.intra_node))
     return chk.Fail("unknown_value", "/cluster/intra_node",
                     "expected pcie | nvlink-bridge | nvlink-mesh | nvswitch, found \"" + cl.intra_node + "\"");
-  if (r.intra_node != "pcie" && r.gpu->nvlink_gen == 0)
+  if (r.intra_node != "pcie" && gpu->nvlink_gen == 0)
     return chk.Fail("incompatible", "/cluster/intra_node",
-                    r.gpu->id + " has no NVLink; expected \"pcie\", found \"" + std::string(r.intra_node) + "\"");
+                    gpu->id + " has no NVLink; expected \"pcie\", found \"" + std::string(r.intra_node) + "\"");
   if (r.intra_node == "nvlink-bridge" && cl.gpus_per_node > 8)
     chk.Fail("incompatible", "/cluster/gpus_per_node", "NVLink bridges join at most 8 GPUs in a node");
-  r.intra = IntraFabric(c, *r.gpu, r.intra_node);
+  r.intra = IntraFabric(c, *gpu, r.intra_node);
   if (!r.intra && cl.gpus_per_node > 1)
     chk.Fail("incompatible", "/cluster/intra_node",
-             "the catalog has no " + std::string(r.intra_node) + " fabric for " + r.gpu->id);
+             "the catalog has no " + std::string(r.intra_node) + " fabric for " + gpu->id);
   if (cl.inter_node == "none") {
     if (cl.nodes > 1)
       chk.Fail("missing_network", "/cluster/inter_node",
@@ -157,8 +168,8 @@ void ResolveBatchAndPrice(const Scenario& s, const Catalog& c, Resolved& r, Chec
   r.currency = cur->code;
   r.electricity_per_kwh = s.pricing.electricity_per_kwh > 0 ? s.pricing.electricity_per_kwh : cur->electricity_per_kwh;
   r.per_gpu_hour = s.pricing.per_gpu_hour;
-  if (r.per_gpu_hour <= 0 && r.gpu) {
-    const GpuPrice* price = FindPrice(c, r.gpu->id, cur->code);
+  if (r.per_gpu_hour <= 0 && !r.device.id.empty()) {
+    const GpuPrice* price = FindPrice(c, r.device.id, cur->code);
     r.per_gpu_hour = price ? price->per_gpu_hour : 0;
     if (!price && warnings) warnings->Add("no_price", "/pricing/per_gpu_hour");
   }

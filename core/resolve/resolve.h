@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "catalog/catalog.h"
+#include "resolve/device.h"
 #include "base/issues.h"
 #include "contract/scenario.h"
 #include "base/warnings.h"
@@ -15,7 +16,7 @@ namespace gpucfg {
 struct Resolved {
   const Scenario* scenario = nullptr;
   const Catalog* catalog = nullptr;
-  const GpuSpec* gpu = nullptr;
+  EffectiveDevice device;                   // the GPU as this job sees it (MakeDevice); id empty = unresolved
   const InterconnectSpec* intra = nullptr;  // the fabric inside a node
   const InterconnectSpec* inter = nullptr;  // nullptr for inter_node "none"
   const ModelPreset* preset = nullptr;      // nullptr for an inline architecture

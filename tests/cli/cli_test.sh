@@ -64,5 +64,85 @@ check "import-hf names the unmappable key" grep -q '"/n_routed_experts"' "$tmp/e
 missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/schema.md" | head -3)
 check "docs/contract.md has every scenario field (run: gpucfg schema) ${missing}" test -z "$missing"
 
+# ... and the report table that `gpucfg schema --report` generates from the report's field list,
+# with every key that any example's report emits (array items written /*).
+"$bin" schema --report >"$tmp/report_schema.md"
+missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/report_schema.md" | head -3)
+check "docs/contract.md has the report table (run: bash scripts/gen_contract_doc.sh) ${missing}" test -z "$missing"
+for name in $("$bin" example --list | cut -f1); do
+  "$bin" example "$name" | "$bin" evaluate - --format json
+done >"$tmp/reports.jsonl"
+missing=$(python3 - "$tmp/reports.jsonl" "$dir/../../docs/contract.md" <<'PY'
+import json, re, sys
+docs = open(sys.argv[2]).read()
+text, reports, pos = open(sys.argv[1]).read(), [], 0
+decoder = json.JSONDecoder()
+while pos < len(text):
+    while pos < len(text) and text[pos].isspace(): pos += 1
+    if pos == len(text): break
+    doc, pos = decoder.raw_decode(text, pos)
+    reports.append(doc)
+def walk(j, at, out):
+    if isinstance(j, dict):
+        for k, v in j.items(): out.add(at + "/" + k); walk(v, at + "/" + k, out)
+    elif isinstance(j, list):
+        for v in j: walk(v, at + "/*", out)
+keys = set()
+for r in reports: walk(r, "", keys)
+print(" ".join(sorted(k for k in keys if "`%s`" % k not in docs)[:3]) if len(reports) > 5 else "too few reports")
+PY
+)
+check "docs/contract.md documents every key the examples' reports emit ${missing}" test -z "$missing"
+
+# roofline, scale, compare and collective write with the report's writer: its names, records and
+# rounding (contract v1's required keys included), the same values as `evaluate` at the same keys.
+"$bin" example >"$tmp/default.json"
+"$bin" evaluate "$tmp/default.json" --format json >"$tmp/default_report.json"
+"$bin" example 13b-a100-oom >"$tmp/oom.json"
+"$bin" roofline --gpu A100-SXM4-80GB --precision bf16 --scenario "$tmp/default.json" --format json >"$tmp/roof.json"
+python3 - "$tmp/roof.json" "$tmp/default_report.json" <<'PY'
+import json, sys
+roof, report = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+for k in ["peak_tflops", "achievable_tflops", "hbm_gbps", "achievable_hbm_gbps", "ridge_flops_per_byte"]:
+    assert isinstance(roof[k], (int, float)), k
+ceiling = dict(report["performance"]["roofline"]); points = ceiling.pop("points")
+assert all(roof[k] == v for k, v in ceiling.items()), "ceiling differs from the report's"
+assert roof["points"] == points, "points differ from the report's"
+assert "intensity" in points[0] and "compute_bound" in points[0] and "flops_per_byte" not in points[0]
+assert all(set(c) == set(ceiling) for c in roof["ceilings"])
+PY
+check "roofline json: contract keys, the report's ceiling and points" test $? -eq 0
+"$bin" scale "$tmp/default.json" --format json >"$tmp/scale.json"
+python3 - "$tmp/scale.json" "$tmp/default_report.json" <<'PY'
+import json, sys
+scale, report = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert scale["scaling"] == report["performance"]["scaling"]
+assert scale["scaling_break_gpus"] == report["performance"]["scaling_break_gpus"] and "break_gpus" not in scale
+PY
+check "scale json: the report's scaling records and scaling_break_gpus" test $? -eq 0
+"$bin" compare "$tmp/default.json" "$tmp/oom.json" --format json >"$tmp/compare.json"
+python3 - "$tmp/compare.json" "$tmp/default_report.json" <<'PY'
+import json, sys
+entry, report = json.load(open(sys.argv[1]))["compare"][0], json.load(open(sys.argv[2]))
+n = 0
+for section in ["setup", "memory", "performance", "cost", "power"]:
+    def same(a, b):
+        global n
+        for k, v in a.items():
+            if isinstance(v, dict): same(v, b[k])
+            else: assert v == b[k], (section, k); n += 1
+    same(entry[section], report[section])
+assert n >= 18 and entry["memory"]["per_gpu"]["total_gib"] > 0 and "memory_total_gib" not in entry
+PY
+check "compare json: report keys at report pointers, same values" test $? -eq 0
+"$bin" collective --op allreduce --bytes 1e9 --gpu A100-SXM4-80GB --gpus-per-node 8 --nodes 2 --inter-node ib-hdr --format json |
+  python3 -c 'import json,sys; d=json.load(sys.stdin); assert all(d[k] > 0 for k in ["time_s", "algbw_gbps", "busbw_gbps"]); assert d["bytes"] == 1e9'
+check "collective json has time_s, algbw_gbps, busbw_gbps" test $? -eq 0
+for table in collective catalog; do
+  "$bin" schema --$table >"$tmp/${table}_schema.md"
+  missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/${table}_schema.md" | head -3)
+  check "docs/contract.md has the $table table ${missing}" test -z "$missing"
+done
+
 echo "cli: $pass passed, $fail failed"
 test $fail -eq 0

@@ -75,6 +75,7 @@ constexpr Entry kStrings[] = {
     {S::kFragmentation, "Allocator reserve (fraction)", "分配器预留（比例）"},
     {S::kTpotTarget, "TPOT target (ms)", "每 token 时延目标（毫秒）"},
     {S::kTtftTarget, "TTFT target (ms)", "首 token 时延目标（毫秒）"},
+    {S::kClockFactor, "Clock / boost clock (derate)", "时钟 / 加速时钟（降频）"},
     {S::kPricing, "Pricing", "价格"},
     {S::kCurrency, "Currency", "货币"},
     {S::kPerGpuHour, "Price per GPU-hour (0 = list)", "每 GPU 小时价格（0 = 目录价）"},

@@ -9,7 +9,7 @@ namespace gpucfg {
 PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf) {
   PowerReport p;
   const ClusterConfig& cl = r.scenario->cluster;
-  p.gpu_w = r.gpu->tdp_watts;                                    // datasheet max board power
+  p.gpu_w = r.device.tdp_w;                                    // datasheet max board power
   p.node_w = p.gpu_w * cl.gpus_per_node;
   p.cluster_kw = p.node_w * cl.nodes / 1000.0;
   p.facility_kw = p.cluster_kw * r.scenario->pricing.pue;        // PUE = facility / IT power (The Green Grid)

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cmath>
 
+#include "contract/report_fields.h"
 #include "models/speed/collectives.h"
 #include "workload/model_parts.h"
 #include "base/units.h"
@@ -17,8 +18,8 @@ namespace gpucfg {
 
 // [SECTION] Shared helpers -----------------------------------------------------------------------
 
-LayerPrecision PrecisionsFor(const GpuSpec& gpu, const WorkloadConfig& w, bool inference) {
-  auto supported = [&](Precision p) { return gpu.peak_tflops[static_cast<int>(p)].dense > 0; };
+LayerPrecision PrecisionsFor(const EffectiveDevice& device, const WorkloadConfig& w, bool inference) {
+  auto supported = [&](Precision p) { return device.peak_tflops[static_cast<int>(p)].dense > 0; };
   LayerPrecision lp;
   lp.gemm = w.precision;
   // No BF16 on Volta/Turing: frameworks fall back to FP16 with loss scaling; then FP32.
@@ -47,7 +48,7 @@ double ForwardFlopsPerToken(const TransformerArch& a, double context) {
 Fabric FabricFor(const Resolved& r, int gpus) {
   const ClusterConfig& cl = r.scenario->cluster;
   int gpn = std::min(cl.gpus_per_node, gpus), nodes = (gpus + cl.gpus_per_node - 1) / cl.gpus_per_node;
-  return MakeFabric(*r.gpu, r.intra_node, r.intra, r.inter, gpn, nodes, r.nics_per_node,
+  return MakeFabric(r.device, r.intra_node, r.intra, r.inter, gpn, nodes, r.nics_per_node,
                     cl.oversubscription, r.scenario->speed);
 }
 
@@ -273,8 +274,8 @@ TrainInputs MakeTrainInputs(const Resolved& r) {
   const WorkloadConfig& w = sc.workload;
   TrainInputs in;
   in.r = &r, in.a = &r.arch;
-  in.lp = PrecisionsFor(*r.gpu, w, false);
-  in.d = RatesFor(*r.gpu, in.lp, sc.options.sparse, sc.speed);
+  in.lp = PrecisionsFor(r.device, w, false);
+  in.d = RatesFor(r.device, in.lp, sc.options.sparse, sc.speed);
   in.seq = std::max(1, w.seq_len) / double(std::max(1, r.cp));
   in.ctx = std::max(1, w.seq_len);
   in.mb = std::max(1, w.micro_batch);
@@ -376,7 +377,7 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
   SendMemo memo;
   StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo, -1, r.cp);
   double tokens = in.m * in.mb * in.seq * r.cp * r.dp;
-  double peak = r.gpu->peak_tflops[static_cast<int>(in.lp.gemm)].dense;
+  double peak = r.device.peak_tflops[static_cast<int>(in.lp.gemm)].dense;
   double fpt = 3.0 * ForwardFlopsPerToken(r.arch, in.seq * r.cp);   // forward + 2x backward
   double rec_fpt = in.rc == Recompute::kFull ? fpt / 3.0
                    : in.rc == Recompute::kSelective ? 4.0 * in.seq * r.cp * r.arch.hidden * r.arch.layers
@@ -418,22 +419,9 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
 namespace {
 
 // Every field of a fresh report but the two point arrays (~3 KB: re-initialising them costs more
-// than the whole step model). A field added to PerformanceReport must be reset here too.
-void ResetScalars(PerformanceReport& p) {
-  p.model_flops_per_step = p.hardware_flops_per_step = p.step_time_lower_bound_s = 0;
-  p.step_time_s = p.tokens_per_s = p.tokens_per_s_per_gpu = p.tflops_per_gpu = 0;
-  p.mfu = p.hfu = p.comm_fraction = p.bubble_fraction = 0;
-  p.micro_batches = 0;
-  p.breakdown = {};
-  p.time_to_train_s = p.gpu_hours = 0;
-  p.scaling_count = p.scaling_break_gpus = 0;
-  p.ceiling = {};
-  p.roofline_count = 0;
-  p.ttft_s = p.tpot_s = p.output_tokens_per_s = p.output_tokens_per_s_per_gpu = 0;
-  p.decode_tokens_per_s = p.request_latency_s = 0;
-  p.best_batch = 0;
-  p.best_batch_output_tokens_per_s = p.best_batch_tpot_s = p.best_batch_ttft_s = 0;
-}
+// than the whole step model). The field list (report_fields.h) says what there is to reset, so a
+// new PerformanceReport field is reset as soon as it is listed there.
+void ResetScalars(PerformanceReport& p) { ResetPerformanceScalars(p); }
 
 // Points [from, to) that a previous evaluation of the reused report wrote and this one did not.
 template <class Points>
