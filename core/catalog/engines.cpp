@@ -60,6 +60,7 @@ EngineProfile Parse(const Json& o) {
   Read(o, "logits_all_positions", e.logits_all_positions);
   Read(o, "kv_cache_copies", e.kv_cache_copies);
   Read(o, "activation_checkpoint", e.activation_checkpoint);
+  Read(o, "selective_keep", e.selective_keep);
   Read(o, "batching", e.batching);
   Read(o, "source", e.source);
   return e;

@@ -40,6 +40,8 @@ struct EngineProfile {
   bool logits_all_positions = false;  // inference: logits for every prompt position, not the last
   double kv_cache_copies = 1;       // KV cache copies alive at the peak (2 = torch.cat growth)
   std::string activation_checkpoint;  // the engine's usual default (documentation only)
+  double selective_keep = 0;        // parallelism.recompute "selective" keeps this share of a layer's
+                                    // activations and recomputes the rest (0 = Megatron's meaning)
   std::string batching;             // static | continuous
   std::string source;
 };

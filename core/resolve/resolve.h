@@ -6,6 +6,8 @@
 #include <string_view>
 
 #include "catalog/catalog.h"
+#include "catalog/engines.h"
+#include "workload/finetune.h"
 #include "resolve/device.h"
 #include "base/issues.h"
 #include "contract/scenario.h"
@@ -31,6 +33,9 @@ struct Resolved {
   double per_gpu_hour = 0;                  // in `currency`
   std::string_view currency;
   double electricity_per_kwh = 0;
+  // [engines, issue 9] the engine profile (nullptr for workload.engine "") and LoRA/QLoRA.
+  const EngineProfile* engine = nullptr;
+  FinetuneSpec finetune;
 };
 
 // Returns true when the scenario can be evaluated; otherwise appends errors (when given).

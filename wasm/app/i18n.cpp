@@ -304,6 +304,7 @@ constexpr CodeName kWarningsZh[] = {
     {"precision_unsupported", nullptr, "该 GPU 没有所选精度的 Tensor Core 算力：速度模型回退到 FP16（或 FP32）"},
     {"gemm_misaligned", nullptr, "某个 GEMM 维度在每个张量并行 rank 上不是 8 的倍数（词表 {value}，应为 {limit} 的倍数）：请补齐以获得完整的 Tensor Core 速度"},
     {"tpot_over_target", nullptr, "一次解码耗时 {value} ms，超过 {limit} ms 的目标：请减小批大小、增大 tp 或量化权重"},
+    {"serving_overloaded", nullptr, "请求以每秒 {value} 个到达，但这些副本在此提示和输出长度下每秒只能服务约 {limit} 个：队列将无限增长；请增加副本、降低请求率或缩短请求"},
 };
 
 const char* FindName(std::span<const CodeName> table, std::string_view code) {

@@ -47,6 +47,8 @@ MemoryInputs MakeMemoryInputs(const Resolved& r) {
   in.nodes = s.cluster.nodes;
   in.options = s.memory;
   in.catalog = r.catalog;
+  in.engine = r.engine;
+  in.finetune = r.finetune;
   // The device's usable memory (MakeDevice: the memory.usable_gib override, else the catalog's).
   in.capacity_gib = r.device.usable_gib;
   in.compute_capability = r.device.compute_capability;

@@ -26,7 +26,8 @@ struct LoadResult {
   double ttft_s = 0, ttft_p90_s = 0;    // arrival to first token, mean and 90th percentile
   double itl_s = 0, itl_p90_s = 0;      // inter-token latency, mean and 90th percentile
   double concurrency = 0;               // sequences in decode at once (mean)
-  double utilisation = 0;               // prefill share of GPU time + decode share (1 = saturated)
+  double utilisation = 0;               // request rate / the rate the replica sustains (1 = saturated)
+  double capacity_rps = 0;              // requests per second the replica sustains (KV cache full)
   bool overloaded = false;              // arrivals outpace what the replica can serve
 };
 
@@ -44,41 +45,42 @@ LoadResult SolveLoad(const LoadInputs& in, DecodeAt decode_at) {
   LoadResult r;
   const double lambda = std::max(0.0, in.request_rate), sp = std::max(0.0, in.prefill_s);
   const double decode_tokens = std::max(0.0, in.output_tokens - 1);
+  const double cap = double(std::max(1, std::min(in.max_batch, 1 << 16)));
   // Share of wall time the GPU spends prefilling newcomers; decode steps run in the rest.
-  const double rho_p = lambda * sp;
-  if (rho_p >= 1.0) r.overloaded = true;
-  const double free = std::max(0.05, 1.0 - rho_p);
-  // Little's law for the decode batch: n = lambda x (decode tokens x ITL(n)); ITL grows with n, so
-  // iterate from one sequence (monotone, converges where the load is sustainable).
+  const double rho_p = std::min(0.99, lambda * sp);
+  if (lambda * sp >= 1.0) r.overloaded = true;
+  const double free = 1.0 - rho_p;
+  // Little's law for the decode batch: n = lambda x decode tokens x ITL(n), ITL(n) = step(n) / free.
+  // ITL grows with n, so iterate from one sequence (monotone; where it would pass what the KV
+  // cache holds, the load is not sustainable).
   double n = 1, itl = decode_at(1.0) / free;
-  for (int i = 0; i < 60; ++i) {
+  bool converged = false;
+  for (int i = 0; i < 80 && !converged; ++i) {
     const double next = std::max(1.0, lambda * decode_tokens * itl);
-    const double capped = std::min(next, double(std::max(1, in.max_batch)));
+    const double capped = std::min(next, cap);
     if (capped < next) r.overloaded = true;
-    const double itl_next = decode_at(capped) / free;
-    const bool done = std::fabs(capped - n) < 1e-3 * n;
-    n = capped, itl = itl_next;
-    if (done) break;
+    converged = std::fabs(capped - n) <= 1e-3 * n || capped == cap;
+    n = capped, itl = decode_at(n) / free;
   }
-  // Decode saturates when a step of n sequences takes longer than the n arrivals it must absorb.
-  const double decode_share = lambda * decode_tokens * decode_at(n) / std::max(1.0, n);
-  r.utilisation = rho_p + decode_share;
-  if (r.utilisation >= 1.0) r.overloaded = true;
+  if (!converged) r.overloaded = true;
+  // The rate the replica sustains with the batch at the KV cache's limit (n = cap in the same law):
+  // cap = lambda (D step(cap) + cap S), so lambda_max = cap / (D step(cap) + cap S).
+  const double capacity = cap / (decode_tokens * decode_at(cap) + cap * sp);
+  r.utilisation = capacity > 0 ? lambda / capacity : 0;
+  r.capacity_rps = capacity;
   const double step = decode_at(n);
-  // A newcomer waits for the running iteration (mean residual step / 2) and for the prefills queued
-  // ahead of it: M/D/1 mean wait rho S / (2 (1 - rho)) (Pollaczek-Khinchine). Static batching waits
-  // for the whole batch ahead instead: half a request's decode on average.
-  const double rho = std::min(0.99, r.utilisation);
-  const double queue = rho * sp / (2.0 * (1.0 - std::min(0.99, rho_p)));
+  // A newcomer waits for the running iteration (mean residual: half a step) and for the prefills
+  // queued ahead of it: M/D/1 mean wait rho S / (2 (1 - rho)) (Pollaczek-Khinchine). Static batching
+  // waits for the batch ahead to finish instead: half of its prefill and decode on average.
+  const double queue = rho_p * sp / (2.0 * free);
   const double residual = in.continuous ? 0.5 * step : 0.5 * (sp + decode_tokens * step);
   r.ttft_s = in.host_per_request_s + residual + queue + sp;
-  r.ttft_p90_s = in.host_per_request_s + step + WaitP90(queue, rho) + sp;
+  r.ttft_p90_s = in.host_per_request_s + (in.continuous ? step : 2.0 * residual) + WaitP90(queue, rho_p) + sp;
   r.itl_s = itl;
   // Iterations that carry a prefill take step + prefill; they are the tail once they are more than
-  // one iteration in ten (probability lambda x step that an arrival lands in a given step).
+  // one iteration in ten (an arrival lands in a given step with probability lambda x step).
   const double with_prefill = std::min(1.0, lambda * step);
-  r.itl_p90_s = with_prefill >= 0.1 ? step + sp : step;
-  r.itl_p90_s = std::max(r.itl_p90_s, r.itl_s);
+  r.itl_p90_s = std::max(with_prefill >= 0.1 ? step + sp : step, r.itl_s);
   r.concurrency = n;
   return r;
 }
