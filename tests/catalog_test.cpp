@@ -170,7 +170,9 @@ TEST(Catalog, VoltaAndTuringHaveNoSparsityAndV100NoBf16OrInt8) {
 TEST(Catalog, MigCapableGpusMatchTheReference) {
   const std::set<std::string> seven = {"A100-SXM4-40GB", "A100-SXM4-80GB", "A100-PCIe-40GB", "A100-PCIe-80GB",
                                        "H100-PCIe-80GB", "H100-SXM5-80GB", "H100-NVL-94GB", "H200-SXM-141GB",
-                                       "H200-NVL-141GB", "B200"};
+                                       "H200-NVL-141GB", "B200", "A800-SXM4-80GB", "A800-PCIe-80GB",
+                                       "A800-PCIe-40GB", "H800-SXM5-80GB", "H800-PCIe-80GB", "H20-96GB",
+                                       "GH200-96GB", "GH200-144GB", "GB200"};
   for (const GpuSpec& g : BuiltinCatalog().gpus) {
     const int expected = seven.count(g.id) ? 7 : g.id == "A30-24GB" ? 4 : 0;
     EXPECT_EQ(g.mig_max_instances, expected) << g.id;

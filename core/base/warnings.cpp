@@ -15,6 +15,7 @@ struct Message {
 constexpr Message kMessages[] = {
     {"global_batch_rounded", "global_batch is not a multiple of micro_batch x dp: {value} sequences per step are modelled instead of {limit}"},
     {"no_price", "no catalog price for this GPU in this currency: set pricing.per_gpu_hour to get costs"},
+    {"inter_node_assumed", "cluster.inter_node is \"none\" on {value} nodes: the GPU generation's usual network is assumed ({limit} Gb/s per port, one port per GPU; setup.inter_node names it); set cluster.inter_node to your fabric"},
     {"memory_overheads_estimated", "CUDA context, NCCL buffers and allocator fragmentation are estimates from published measurements, not measured on your stack"},
     {"training_flops_6nd", "training compute counts 6 FLOPs per parameter per token plus attention (Kaplan et al. 2020; Narayanan et al. 2021)"},
     {"gemm_sustained", "Tensor Core kernels are taken at {value} of their isolated microbenchmark rate in a running job (judgement checked against published runs; speed.sustained_efficiency overrides it)"},

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "contract/scenario_fields.h"
+#include "resolve/usual_network.h"
 
 namespace gpucfg {
 namespace {
@@ -48,10 +49,18 @@ const InterconnectSpec* IntraFabric(const Catalog& c, const GpuSpec& g, std::str
   };
   if (kind == "pcie") return find("pcie-gen", g.pcie_gen > 0 ? g.pcie_gen : 4);
   if (kind == "nvlink-mesh") return find("nvlink", g.nvlink_gen);
-  if (kind == "nvswitch") return find("nvswitch-gen", g.nvlink_gen - 1);
-  for (const auto& ic : c.interconnects)  // nvlink-bridge: the bridge of this NVLink generation
-    if (ic.kind == "nvlink-bridge" && ic.generation == g.nvlink_gen) return &ic;
-  return nullptr;
+  // NVSwitch or bridge of this generation; where several exist, the one whose per-direction rate is
+  // half the GPU's NVLink figure (A800/H800 run NVLink at 400 GB/s, the A40 bridge at 112.5).
+  const InterconnectSpec* fabric = kind == "nvswitch" ? find("nvswitch-gen", g.nvlink_gen - 1) : nullptr;
+  const double rate = g.nvlink_gbps_bidir / 2;
+  if (fabric && (rate <= 0 || fabric->gbps_per_direction == rate)) return fabric;
+  const int generation = kind == "nvswitch" ? g.nvlink_gen - 1 : g.nvlink_gen;
+  for (const auto& ic : c.interconnects) {
+    if (ic.kind != kind || ic.generation != generation) continue;
+    if (ic.gbps_per_direction == rate) return &ic;
+    if (!fabric) fabric = &ic;
+  }
+  return fabric;
 }
 
 // The device this job sees: the catalog row under the scenario's limits (clock factor, usable
@@ -87,10 +96,8 @@ void ResolveCluster(const Scenario& s, const Catalog& c, Resolved& r, Checker& c
     chk.Fail("incompatible", "/cluster/intra_node",
              "the catalog has no " + std::string(r.intra_node) + " fabric for " + gpu->id);
   if (cl.inter_node == "none") {
-    if (cl.nodes > 1)
-      chk.Fail("missing_network", "/cluster/inter_node",
-               "expected a network between the " + std::to_string(cl.nodes) +
-                   " nodes (ib-hdr, ib-ndr, roce-200g, ...), found \"none\"");
+    // Several nodes and no network named: the GPU generation's usual one (Resolve warns).
+    if (cl.nodes > 1) r.inter = FindInterconnect(c, UsualNetworkId(*gpu));
   } else {
     r.inter = FindInterconnect(c, cl.inter_node);
     bool network = r.inter && (r.inter->kind == "infiniband" || r.inter->kind == "roce" || r.inter->kind == "ethernet");
@@ -207,6 +214,8 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
   if (s.schema_version != kSchemaVersion)
     chk.Fail("unsupported_version", "/schema_version", "expected schema_version 1, found " + std::to_string(s.schema_version));
   ResolveCluster(s, catalog, out, chk);
+  if (warnings && out.inter && s.cluster.inter_node == "none")
+    warnings->Add("inter_node_assumed", "/cluster/inter_node", s.cluster.nodes, out.inter->gbit_per_direction);
   ResolveModel(s, catalog, out, chk);
   out.parameters = ParameterCount(out.arch);
   out.active_parameters = ActiveParameterCount(out.arch);

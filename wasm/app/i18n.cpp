@@ -284,6 +284,7 @@ constexpr CodeName kPhases[] = {
 constexpr CodeName kWarningsZh[] = {
     {"global_batch_rounded", nullptr, "global_batch 不是 micro_batch × dp 的整数倍：按每步 {value} 条序列建模，而非 {limit} 条"},
     {"no_price", nullptr, "目录中没有该 GPU 在此货币下的价格：请设置 pricing.per_gpu_hour 以计算成本"},
+    {"inter_node_assumed", nullptr, "{value} 个节点的 cluster.inter_node 为 \"none\"：按该 GPU 代际常用的网络估算（每端口 {limit} Gb/s，每 GPU 一个端口；setup.inter_node 给出其名称）；请把 cluster.inter_node 设为实际网络"},
     {"memory_overheads_estimated", nullptr, "CUDA 上下文、NCCL 缓冲区和分配器碎片是根据公开测量值估算的，并非在您的软件栈上实测"},
     {"gemm_sustained", nullptr, "Tensor Core 计算按其单独微基准速率的 {value} 计入（实际作业中的持续效率，依据已发表的训练结果判断；可用 speed.sustained_efficiency 覆盖）"},
     {"training_flops_6nd", nullptr, "训练计算量按每参数每 token 6 次浮点运算，另加注意力计算（Kaplan 等 2020；Narayanan 等 2021）"},
