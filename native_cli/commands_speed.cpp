@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "contract/report_json.h"
+#include "contract/scenario_fields.h"
 #include "models/speed/collectives.h"
 #include "evaluate.h"
 #include "models/speed/performance.h"
@@ -167,7 +168,7 @@ void RunRoofline(Context& ctx, const std::string& gpu_id, const std::string& pre
 // [SECTION] collective ---------------------------------------------------------------------------
 
 struct CollectiveArgs {
-  std::string op = "allreduce", gpu = "A100-SXM4-80GB", intra, inter = "none";
+  std::string op = "allreduce", gpu = "A100-SXM4-80GB", intra, inter = "none", algorithm = "auto";
   double bytes = 0;
   int gpus_per_node = 8, nodes = 1, nics = 0;
 };
@@ -179,6 +180,11 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
   Scenario s;
   s.cluster.gpu = a.gpu, s.cluster.gpus_per_node = a.gpus_per_node, s.cluster.nodes = a.nodes;
   s.cluster.intra_node = a.intra, s.cluster.inter_node = a.inter, s.cluster.nics_per_node = a.nics;
+  bool known_algorithm = false;
+  for (std::string_view n : kCollectiveAlgorithmNames) known_algorithm = known_algorithm || n == a.algorithm;
+  if (!known_algorithm)
+    return FailWith(ctx, {{"unknown_value", "expected auto | ring | tree | nvls | nvls-tree | pat, found \"" + a.algorithm + "\"", "/algorithm"}});
+  s.speed.algorithm = a.algorithm;
   Resolved r;
   Issues errors;
   if (!Resolve(s, ctx.catalog, r, &errors, nullptr)) return FailWith(ctx, errors);
@@ -314,6 +320,7 @@ void AddSpeedCommands(CLI::App& app, Context& ctx) {
   coll->add_option("--intra-node", ca.intra, "pcie | nvlink-bridge | nvlink-mesh | nvswitch (default: the GPU's)");
   coll->add_option("--inter-node", ca.inter, "none | ib-hdr | ib-ndr | roce-200g | ...");
   coll->add_option("--nics-per-node", ca.nics, "NICs per node (0 = one per GPU)");
+  coll->add_option("--algorithm", ca.algorithm, "auto (NCCL's choice) | ring | tree | nvls | nvls-tree | pat");
   AddFormatOption(coll, cformat, true, false);
   coll->callback([&] { RunCollective(ctx, ca, cformat); });
 

@@ -7,13 +7,17 @@
 namespace gpucfg {
 namespace {
 
-constexpr std::array<ExampleScenario, 6> kExamples = {{
+constexpr std::array<ExampleScenario, 10> kExamples = {{
     {"default", "Llama-2 7B continued pre-training on one 8x A100-SXM4-80GB NVSwitch node, ZeRO-1, 20B tokens"},
     {"gpt3-175b", "GPT-3 175B on 1024 A100-SXM4-80GB (128 DGX nodes, 8x HDR), TP8 PP16 DP8"},
     {"13b-a100-oom", "Llama-2 13B with AdamW on one A100-SXM4-80GB at micro-batch 16 (does not fit)"},
     {"llama2-70b-serving", "Llama-2 70B served on 8x H100-SXM5-80GB, TP8, batch 32, 2048-token prompts"},
     {"llama3-8b-l40s", "Llama-3.1 8B served from one L40S with int8 weights"},
     {"edge-orin", "Llama-2 7B int4 inference on a Jetson AGX Orin 64GB"},
+    {"lora-llama2-7b", "LoRA (rank 16, q/k/v/o) of Llama-2 7B with Hugging Face PEFT on one A100-SXM4-80GB"},
+    {"qlora-llama2-70b", "QLoRA (NF4 base, rank 64, all linear layers) of Llama-2 70B on one H100-SXM5-80GB"},
+    {"vllm-serving", "Llama-3.1 8B served by vLLM on one H100-SXM5-80GB at 4 requests/s"},
+    {"hf-generate", "Llama-2 7B with Hugging Face generate, batch 1, on one A100-SXM4-80GB"},
 }};
 
 void Default(Scenario& s) {
@@ -73,13 +77,63 @@ void Orin(Scenario& s) {
   s.workload.output_tokens = 128;
 }
 
+// [engines, issue 9] fine-tuning and engine examples.
+void Lora7b(Scenario& s) {
+  s.cluster.gpus_per_node = 1;
+  s.workload.model = "llama2-7b";
+  s.workload.engine = "hf";
+  s.workload.finetune = {.method = "lora", .rank = 16, .targets = "attention", .base_precision = "bf16"};
+  s.workload.seq_len = 2048;
+  s.workload.micro_batch = 4;
+  s.workload.global_batch = 32;
+  s.workload.train_tokens = 100e6;  // a few epochs of an instruction set
+  s.parallelism.recompute = Recompute::kFull;  // PEFT recipes turn on gradient checkpointing
+}
+
+void Qlora70b(Scenario& s) {
+  s.cluster.gpu = "H100-SXM5-80GB";
+  s.cluster.gpus_per_node = 1;
+  s.workload.model = "llama2-70b";
+  s.workload.engine = "hf";
+  // QLoRA's recipe: NF4 base, adapters on every linear layer, r = 64 (Dettmers et al. 2023 sec. 4).
+  s.workload.finetune = {.method = "qlora", .rank = 64, .targets = "all-linear", .base_precision = "nf4"};
+  s.workload.seq_len = 512;
+  s.workload.micro_batch = 1;
+  s.workload.global_batch = 16;
+  s.workload.train_tokens = 20e6;
+  s.parallelism.recompute = Recompute::kFull;
+}
+
+void VllmServing(Scenario& s) {
+  s.cluster.gpu = "H100-SXM5-80GB";
+  s.cluster.gpus_per_node = 1;
+  s.workload.kind = WorkloadKind::kInference;
+  s.workload.model = "llama3.1-8b";
+  s.workload.engine = "vllm";
+  s.workload.batch = 64;
+  s.workload.prompt_tokens = 1024;
+  s.workload.output_tokens = 256;
+  s.workload.request_rate = 4;
+}
+
+void HfGenerate(Scenario& s) {
+  s.cluster.gpus_per_node = 1;
+  s.workload.kind = WorkloadKind::kInference;
+  s.workload.model = "llama2-7b";
+  s.workload.engine = "hf";
+  s.workload.batch = 1;
+  s.workload.prompt_tokens = 512;
+  s.workload.output_tokens = 256;
+}
+
 }  // namespace
 
 std::span<const ExampleScenario> ExampleNames() { return kExamples; }
 
 bool MakeExample(std::string_view name, Scenario& out) {
   using Fill = void (*)(Scenario&);
-  constexpr std::array<Fill, kExamples.size()> fills = {Default, Gpt3, Oom13b, Serving70b, L40s, Orin};
+  constexpr std::array<Fill, kExamples.size()> fills = {Default, Gpt3, Oom13b, Serving70b, L40s, Orin,
+                                                         Lora7b, Qlora70b, VllmServing, HfGenerate};
   for (size_t i = 0; i < kExamples.size(); ++i) {
     if (!EqualsIgnoreCase(kExamples[i].name, name)) continue;
     out = Scenario{};

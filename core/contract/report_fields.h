@@ -200,6 +200,11 @@ void VisitPerformanceFields(V& v, P& p) {
   v.Field("best_batch_output_tokens_per_s", p.best_batch_output_tokens_per_s, "tokens/s", "inference: output_tokens_per_s at best_batch");
   v.Field("best_batch_tpot_s", p.best_batch_tpot_s, "s", "inference: tpot_s at best_batch");
   v.Field("best_batch_ttft_s", p.best_batch_ttft_s, "s", "inference: ttft_s at best_batch");
+  v.Field("load_ttft_s", p.load_ttft_s, "s", "inference under /workload/request_rate: mean arrival-to-first-token (queueing + prefill + host; ttft_s then equals it, tpot_s load_itl_s); 0 = no load");
+  v.Field("load_ttft_p90_s", p.load_ttft_p90_s, "s", "inference under load: 90th-percentile TTFT");
+  v.Field("load_itl_s", p.load_itl_s, "s", "inference under load: mean inter-token latency (decode steps stretched by prefills)");
+  v.Field("load_itl_p90_s", p.load_itl_p90_s, "s", "inference under load: 90th-percentile inter-token latency");
+  v.Field("load_concurrency", p.load_concurrency, "sequences", "inference under load: sequences decoding at once per replica (Little's law)");
 }
 
 template <class V, RecordOf<PowerReport> P>

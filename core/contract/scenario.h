@@ -35,6 +35,15 @@ struct ClusterConfig {
   MigConfig mig;                       // MIG slices (core/mig); default: whole GPUs
 };
 
+// LoRA / QLoRA fine-tuning (contract v2): adapters of `rank` on `targets`, frozen base in
+// `base_precision` ("" = bf16 for lora, nf4 for qlora).
+struct FinetuneConfig {
+  std::string method;                  // "" | lora | qlora
+  int rank = 16;
+  std::string targets = "attention";   // qv | attention | all-linear
+  std::string base_precision;          // "" | bf16 | fp16 | int8 | nf4 | int4
+};
+
 struct WorkloadConfig {
   WorkloadKind kind = WorkloadKind::kTraining;
   std::string model = "llama2-7b";     // catalog id; "custom" when `arch` came inline
@@ -54,6 +63,10 @@ struct WorkloadConfig {
   int output_tokens = 128;
   Precision kv_precision = Precision::kBf16;
   Precision weight_precision = Precision::kBf16;  // inference weights (int8/int4 quantised)
+  // [engines, issue 9] what runs the job, fine-tuning, serving load (contract v2, Workloads)
+  std::string engine;                  // "" = no engine profile (the default model); data/engines.json ids
+  FinetuneConfig finetune;             // method "" = full training of every weight
+  double request_rate = 0;             // inference: requests per second per replica; 0 = no load model
 };
 
 struct ParallelismConfig {
@@ -115,6 +128,7 @@ struct SpeedOptions {
   double tpot_target_ms = 50.0;        // inference: latency target per output token for best batch
   double ttft_target_ms = 2000.0;      // inference: latency target for the first token
   double clock_factor = 1.0;           // SM clock / boost clock (a derate): every peak rate scales
+  std::string algorithm = "auto";      // collectives: auto | ring | tree | nvls | nvls-tree | pat (force one)
 };
 
 // Memory-model knobs (owned by the memory model, issue 3). Each default is a judgement whose source
@@ -123,10 +137,10 @@ struct MemoryOptions {
   double usable_gib = 0;               // usable memory per GPU, GiB; 0 = catalog (nvidia-smi total)
   double cuda_context_gib = -1;        // per process, GiB; <0 = by architecture (1.3 pre-Ampere, 0.5 after)
   double nccl_gib_per_group = 0.25;    // NCCL buffers per communicator a GPU is in (group size > 1), GiB
-  double fragmentation = 0.15;         // allocator reserve over activations + KV cache, fraction
+  double fragmentation = -1;           // allocator reserve over activations + KV cache; <0 = engine's (0.15)
   int grad_bytes = 0;                  // bytes per gradient element; 0 = recipe (fp32 main grads = 4)
   int int4_group_size = 128;           // int4 weights: elements per fp16 scale + 4-bit zero group
-  double kv_cache_copies = 1.0;        // 1 = preallocated/paged cache; 2 = HF tuple cache (old + new)
+  double kv_cache_copies = 0;          // 1 = preallocated/paged cache; 2 = HF tuple cache; 0 = engine's (1)
   double host_pinned_gib_per_gpu = 2.0;  // pinned host staging per GPU process, GiB
   int dataloader_workers_per_gpu = 4;  // host processes feeding each GPU
   double dataloader_worker_gib = 1.0;  // resident host memory per data-loader worker, GiB

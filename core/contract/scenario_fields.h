@@ -23,6 +23,15 @@ inline constexpr std::array<std::string_view, 7> kWorkloadPrecisionNames = {
     "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4"};
 inline constexpr std::array<std::string_view, 5> kOptimizerNames = {"adamw", "adam", "sgd",
                                                                     "adam-8bit", "lion"};
+// [engines, issue 9] contract-v2.md Workloads; "" = no engine profile / no fine-tuning.
+inline constexpr std::array<std::string_view, 14> kEngineNames = {
+    "", "megatron", "deepspeed", "fsdp", "pytorch", "tensorflow", "paddle", "hf", "vllm", "sglang",
+    "trt-llm", "tensorrt", "onnxruntime", "llama.cpp"};
+inline constexpr std::array<std::string_view, 3> kFinetuneMethodNames = {"", "lora", "qlora"};
+inline constexpr std::array<std::string_view, 3> kLoraTargetNames = {"qv", "attention", "all-linear"};
+inline constexpr std::array<std::string_view, 6> kBasePrecisionNames = {"", "bf16", "fp16", "int8", "nf4", "int4"};
+inline constexpr std::array<std::string_view, 6> kCollectiveAlgorithmNames = {"auto", "ring", "tree", "nvls",
+                                                                              "nvls-tree", "pat"};
 
 template <class V>
 void VisitCluster(V& v, ClusterConfig& c) {
@@ -67,6 +76,20 @@ void VisitWorkload(V& v, WorkloadConfig& w) {
   v.Enum("kv_precision", w.kv_precision, kWorkloadPrecisionNames, "inference: KV cache format");
   v.Enum("weight_precision", w.weight_precision, kWorkloadPrecisionNames,
          "inference: stored weight format (int8/int4 quantised)");
+  // [engines, issue 9]
+  v.Enum("engine", w.engine, kEngineNames,
+         "what runs the job (docs/engines.md): megatron | deepspeed | fsdp | pytorch | tensorflow | paddle | hf | "
+         "vllm | sglang | trt-llm | tensorrt | onnxruntime | llama.cpp; \"\" = the default model, no engine profile");
+  v.Section("finetune", [&] {
+    v.Enum("method", w.finetune.method, kFinetuneMethodNames,
+           "\"\" = full training; lora | qlora (4-bit NF4 frozen base, 16-bit adapters)");
+    v.Field("rank", w.finetune.rank, 1, 4096, "LoRA rank r");
+    v.Enum("targets", w.finetune.targets, kLoraTargetNames, "adapted matrices: qv | attention (q, k, v, o) | all-linear");
+    v.Enum("base_precision", w.finetune.base_precision, kBasePrecisionNames,
+           "frozen base storage: bf16 | fp16 | int8 | nf4 | int4; \"\" = bf16 for lora, nf4 for qlora");
+  });
+  v.Field("request_rate", w.request_rate, 0.0, 1e7, "requests/s",
+          "inference: arrival rate per replica for the serving-under-load model; 0 = none");
 }
 
 template <class V>
@@ -103,10 +126,10 @@ void VisitMemoryOptions(V& v, MemoryOptions& m) {
   v.Field("cuda_context_gib", m.cuda_context_gib, -1.0, 64.0, "GiB",
           "CUDA context per process; -1 = by architecture (1.3 before Ampere, 0.5 from Ampere)");
   v.Field("nccl_gib_per_group", m.nccl_gib_per_group, 0.0, 64.0, "GiB", "NCCL buffers per communicator of more than one GPU");
-  v.Field("fragmentation", m.fragmentation, 0.0, 1.0, "fraction", "allocator reserve over activations and KV cache");
+  v.Field("fragmentation", m.fragmentation, -1.0, 1.0, "fraction", "allocator reserve over activations and KV cache; -1 = the engine's (0.15 without one)");
   v.Field("grad_bytes", m.grad_bytes, 0, 8, "bytes per gradient element; 0 = the precision recipe's (4 = fp32 main grads)");
   v.Field("int4_group_size", m.int4_group_size, 1, 1048576, "int4 weights: elements per quantisation group (fp16 scale + zero)");
-  v.Field("kv_cache_copies", m.kv_cache_copies, 1.0, 4.0, "copies", "KV cache copies alive at the peak (2 = Hugging Face tuple cache)");
+  v.Field("kv_cache_copies", m.kv_cache_copies, 0.0, 4.0, "copies", "KV cache copies alive at the peak (2 = Hugging Face tuple cache); 0 = the engine's (1 without one)");
   v.Field("host_pinned_gib_per_gpu", m.host_pinned_gib_per_gpu, 0.0, 1024.0, "GiB", "pinned host staging per GPU process");
   v.Field("dataloader_workers_per_gpu", m.dataloader_workers_per_gpu, 0, 256, "data-loader worker processes per GPU");
   v.Field("dataloader_worker_gib", m.dataloader_worker_gib, 0.0, 1024.0, "GiB", "host memory per data-loader worker");
@@ -129,6 +152,7 @@ void VisitSpeedOptions(V& v, SpeedOptions& o) {
   v.Field("tpot_target_ms", o.tpot_target_ms, 0.0, 1e6, "ms", "inference: latency target per output token (best batch search)");
   v.Field("ttft_target_ms", o.ttft_target_ms, 0.0, 1e7, "ms", "inference: latency target for the first token");
   v.Field("clock_factor", o.clock_factor, 0.01, 1.0, "ratio", "clock relative to boost: every peak rate scales (a thermal or power derate)");
+  v.Enum("algorithm", o.algorithm, kCollectiveAlgorithmNames, "collectives: auto (NCCL's choice) | ring | tree | nvls | nvls-tree | pat");
 }
 
 template <class V>

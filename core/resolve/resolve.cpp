@@ -213,6 +213,28 @@ void CheckFabricsUsable(const Scenario& s, const Resolved& r, Checker& chk) {
 
 }  // namespace
 
+// [engines, issue 9] workload.engine and workload.finetune (names already checked by the reader).
+static void ResolveEngine(const Scenario& s, Resolved& r, Checker& chk) {
+  const WorkloadConfig& w = s.workload;
+  if (!w.engine.empty()) {
+    r.engine = FindEngine(w.engine);
+    if (!r.engine)
+      return chk.Fail("unknown_value", "/workload/engine", "expected one of " + EngineIdList() + ", found \"" + w.engine + "\"");
+  }
+  const FinetuneConfig& f = w.finetune;
+  if (f.method.empty()) return;
+  if (w.kind != WorkloadKind::kTraining)
+    return chk.Fail("incompatible", "/workload/finetune/method", "expected workload.kind \"training\" for fine-tuning, found inference");
+  FinetuneSpec& out = r.finetune;
+  out.method = f.method == "qlora" ? FinetuneMethod::kQlora : FinetuneMethod::kLora;
+  out.rank = std::max(1, f.rank);
+  out.targets = f.targets == "qv" ? LoraTargets::kQv : f.targets == "all-linear" ? LoraTargets::kAllLinear : LoraTargets::kAttention;
+  const std::string& b = f.base_precision;
+  out.base = b == "fp16" ? BaseFormat::kFp16 : b == "int8" ? BaseFormat::kInt8 : b == "nf4" ? BaseFormat::kNf4
+           : b == "int4" ? BaseFormat::kInt4 : b == "bf16" ? BaseFormat::kBf16
+           : out.method == FinetuneMethod::kQlora ? BaseFormat::kNf4 : BaseFormat::kBf16;
+}
+
 bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* errors, WarningList* warnings) {
   out = Resolved{};
   out.scenario = &s;
@@ -233,6 +255,7 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
   if (!chk.ok) return false;
   ResolveBatchAndPrice(s, catalog, out, chk, warnings);
   if (chk.ok && !ResolvePower(s, catalog, out, errors)) chk.ok = false;
+  ResolveEngine(s, out, chk);
   return chk.ok;
 }
 

@@ -6,6 +6,8 @@
 #include <string_view>
 
 #include "catalog/catalog.h"
+#include "catalog/engines.h"
+#include "workload/finetune.h"
 #include "resolve/device.h"
 #include "base/issues.h"
 #include "contract/scenario.h"
@@ -42,6 +44,9 @@ struct Resolved {
   int psu_spares = 0;                       // redundant supplies asked for (-1 = N, for n+n)
   double grid_kg_per_kwh = 0;
   std::string_view grid;
+  // [engines, issue 9] the engine profile (nullptr for workload.engine "") and LoRA/QLoRA.
+  const EngineProfile* engine = nullptr;
+  FinetuneSpec finetune;
 };
 
 // Checks the power section and cluster.server; fills the power part of `out` (resolve_power.cpp).

@@ -98,7 +98,7 @@ add("neg-seq_len", edit("workload", "seq_len", -2048), "out_of_range", "/workloa
 add("neg-per_gpu_hour", edit("pricing", "per_gpu_hour", -1), "out_of_range", "/pricing/per_gpu_hour")
 add("neg-train_tokens", edit("workload", "train_tokens", -1e9), "out_of_range", "/workload/train_tokens")
 add("neg-zero-stage", edit("parallelism", "zero", -1), "out_of_range", "/parallelism/zero")
-add("neg-fragmentation", edit("memory", "fragmentation", -0.1), "out_of_range", "/memory/fragmentation")
+add("neg-fragmentation", edit("memory", "fragmentation", -2)  # -1 means the engine default, so below it, "out_of_range", "/memory/fragmentation")
 add("neg-inline-layers", inline(layers=-1), "out_of_range", "/workload/model/layers")
 add("neg-zero-nodes", raw("cluster", "nodes", "-0"), "out_of_range", "/cluster/nodes")
 add("zero-nodes", edit("cluster", "nodes", 0), "out_of_range", "/cluster/nodes")

@@ -318,6 +318,7 @@ constexpr CodeName kWarningsZh[] = {
     {"power_from_workload", nullptr, "GPU 功耗按任务各阶段计算：计算密集的核函数接近板卡上限，访存密集的约为其 {value}（power.* 可覆盖这些判断值），通信等待更低（依据 V100 功耗-算术强度扫描检验的判断值）；瞬态为上限的 {limit} 倍"},
     {"power_host_estimated", nullptr, "主机功耗（CPU、内存、网卡、NVSwitch、风扇、存储）在有公开 TDP 时采用公开值，否则为 gpucfg 估算（gpucfg server ID 列出哪些是估算）；节点外的网络交换机未计入"},
     {"power_mode_clocks", nullptr, "功耗模式设定模组预算（{value} W）和时钟：GPU 为 MAXN 时钟 × TPC 的 {a} %，内存为 {b} %；TOPS 由时钟推算，NVIDIA 只公布 MAXN 的数值"},
+    {"serving_overloaded", nullptr, "请求以每秒 {value} 个到达，但这些副本在此提示和输出长度下每秒只能服务约 {limit} 个：队列将无限增长；请增加副本、降低请求率或缩短请求"},
 };
 
 const char* FindName(std::span<const CodeName> table, std::string_view code) {

@@ -47,6 +47,8 @@ MemoryInputs MakeMemoryInputs(const Resolved& r) {
   in.nodes = s.cluster.nodes;
   in.options = s.memory;
   in.catalog = r.catalog;
+  in.engine = r.engine;
+  in.finetune = r.finetune;
   // The device's usable memory (MakeDevice: the memory.usable_gib override, else the catalog's).
   in.capacity_gib = r.device.usable_gib;
   in.compute_capability = r.device.compute_capability;
@@ -54,6 +56,16 @@ MemoryInputs MakeMemoryInputs(const Resolved& r) {
   in.gpu_index = r.device.catalog_index;
   in.limits = r.device.limits;
   return in;
+}
+
+double FragmentationOf(const MemoryInputs& in) {
+  if (in.options.fragmentation >= 0) return in.options.fragmentation;
+  return in.engine ? in.engine->allocator_reserve : 0.15;
+}
+
+double KvCacheCopiesOf(const MemoryInputs& in) {
+  if (in.options.kv_cache_copies > 0) return in.options.kv_cache_copies;
+  return in.engine ? in.engine->kv_cache_copies : 1.0;
 }
 
 namespace {
@@ -90,7 +102,7 @@ MemoryBreakdown ToBreakdown(const MemoryInputs& in, const Overheads& o, const St
   m.nccl_gib = o.nccl_gib;
   // PyTorch's caching allocator reserves more than it hands out for short-lived tensors of varying
   // size (activations, a growing KV cache); 15% matches the HF BERT-large V100 case (low confidence).
-  m.fragmentation_gib = in.options.fragmentation * (m.activations_gib + m.kv_cache_gib);
+  m.fragmentation_gib = FragmentationOf(in) * (m.activations_gib + m.kv_cache_gib);
   m.overhead_gib = m.cuda_context_gib + m.nccl_gib + m.fragmentation_gib;
   m.total_gib = m.weights_gib + m.gradients_gib + m.optimizer_gib + m.activations_gib +
                 m.kv_cache_gib + m.overhead_gib;
@@ -123,7 +135,7 @@ double TotalWith(const MemoryInputs& in, const ParamParts& parts, const StageSta
   const Overheads o{CudaContextGib(in), NcclGib(in)};
   auto total = [&](const StageBytes& b) {
     const double activations = BytesToGiB(b.activations), kv_cache = BytesToGiB(b.kv_cache);
-    const double fragmentation = in.options.fragmentation * (activations + kv_cache);
+    const double fragmentation = FragmentationOf(in) * (activations + kv_cache);
     const double overhead = o.cuda_context_gib + o.nccl_gib + fragmentation;
     return BytesToGiB(b.weights) + BytesToGiB(b.gradients) + BytesToGiB(b.optimizer) + activations +
            kv_cache + overhead;

@@ -8,7 +8,9 @@
 #include <array>
 #include <string_view>
 
+#include "catalog/engines.h"
 #include "resolve/resolve.h"
+#include "workload/finetune.h"
 #include "base/warnings.h"
 
 namespace gpucfg {
@@ -86,7 +88,15 @@ struct MemoryInputs {
   int gpu_index = -1;                             // the device's catalog row, for the bigger-GPU fix
   DeviceLimits limits;                            // the device's, for rebuilding a bigger one
   const Catalog* catalog = nullptr;
+  // [engines, issue 9] the engine's memory habits (nullptr = none) and LoRA/QLoRA fine-tuning.
+  const EngineProfile* engine = nullptr;
+  FinetuneSpec finetune;
 };
+
+// The allocator reserve and KV cache copies in force: the scenario's, else the engine's, else
+// 0.15 and 1 (memory.cpp cites the defaults, data/engines.json the engines').
+double FragmentationOf(const MemoryInputs& in);
+double KvCacheCopiesOf(const MemoryInputs& in);
 
 MemoryInputs MakeMemoryInputs(const Resolved& r);
 MemoryBreakdown ComputeBreakdown(const MemoryInputs& in);  // the most loaded stage

@@ -66,12 +66,17 @@ StageBytes InferenceStageBytes(const MemoryInputs& in, const StageShared& sh, bo
   // at least one per rank (Kwon 2023, vLLM, arXiv 2309.06180); tokens split over CP.
   const double tokens = double(in.prompt_tokens) + in.output_tokens;
   const double kv_heads_per_rank = CeilDiv(KvHeads(a), tp);
-  out.kv_cache = in.options.kv_cache_copies * 2.0 * layers * kv_heads_per_rank * HeadDim(a) *
+  out.kv_cache = KvCacheCopiesOf(in) * 2.0 * layers * kv_heads_per_rank * HeadDim(a) *
                  tokens / std::max(1, in.cp) * in.batch * KvBytesPerElement(a, in.kv_precision);
   const double prefill = WorkspaceBytes(in, in.prompt_tokens, in.prompt_tokens);
   const double decode = WorkspaceBytes(in, 1.0, tokens);
   out.activations = std::max(prefill, decode);
   if (last_stage) out.activations += 4.0 * in.batch * double(a.vocab) / tp;
+  // Engines that compute the logits of every prompt position at prefill (HF generate before
+  // num_logits_to_keep, HF-LLAMA: lm_head output in 16 bits, then .float()) hold 2 + 4 bytes per
+  // logit of the whole prompt at the peak, not only the last position's.
+  if (last_stage && in.engine && in.engine->logits_all_positions)
+    out.activations += 6.0 * in.batch * std::max(0.0, double(in.prompt_tokens) - 1.0) * double(a.vocab) / tp;
   return out;
 }
 

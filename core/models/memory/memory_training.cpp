@@ -133,7 +133,11 @@ double StageActivationBytes(const MemoryInputs& in, const StageShared& sh, bool 
   double bytes = layers * in_flight * sh.layer_activations;
   bytes += sh.layer_working_set;
   if (first_stage) bytes += in_flight * sbh / (in.sequence_parallel ? t : 1.0);  // dropout mask
-  if (last_stage) bytes += 4.0 * sbh / t * (1.0 + double(in.arch.vocab) / in.arch.hidden);
+  // An engine profile says how many bytes per logit its loss keeps (HF: 16-bit logits, an fp32
+  // copy, log-softmax and its gradient), in place of the fused fp32 copy above.
+  if (last_stage && !in.engine) bytes += 4.0 * sbh / t * (1.0 + double(in.arch.vocab) / in.arch.hidden);
+  if (last_stage && in.engine)
+    bytes += 4.0 * sbh / t + in.engine->logits_bytes * sbh / t * (double(in.arch.vocab) / in.arch.hidden);
   return bytes;
 }
 
@@ -147,9 +151,43 @@ StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts, const Stag
     const LayerTerms terms = LayerActivationTerms(in);
     sh.layer_working_set = Keep(terms, Recompute::kNone);
     sh.layer_activations = Keep(terms, in.recompute);
+    // An engine whose "selective" checkpointing saves a share of the layer (torchtitan's op-level
+    // policy: every second matmul output and the attention output) keeps that share of it.
+    if (in.engine && in.engine->selective_keep > 0 && in.recompute == Recompute::kSelective)
+      sh.layer_activations = in.engine->selective_keep * sh.layer_working_set;
   }
   return sh;
 }
+
+namespace {
+
+// LoRA / QLoRA model states (Hu et al. 2021; Dettmers et al. 2023 sec. 3-4): the frozen base in its
+// storage format (the blocks' linear layers; embeddings, norms and the head in 16 bits), sharded
+// like weights under ZeRO-3; adapters in 16 bits with 16-bit gradients and fp32 optimizer states
+// (no master copy), the only trained parameters. Paged optimizers move those states to host memory
+// under pressure, so they are counted but never what binds for a job this small.
+StageBytes FinetuneStageStates(const MemoryInputs& in, const ParamParts& p, double layers, double dense,
+                               double expert, int dp_group, bool first_stage, bool last_stage) {
+  const int tp = std::max(1, in.tp);
+  const double local_experts = in.arch.experts > 1 ? CeilDiv(in.arch.experts, std::max(1, in.ep)) : 0.0;
+  const double linear = layers * (p.attention + p.mlp_dense + p.expert * local_experts) / tp;
+  const double other = std::max(0.0, dense + expert - linear);
+  const double base_bytes = BaseBytesPerParam(in.finetune.base, in.arch.hidden, in.options.int4_group_size);
+  const double shard = in.zero >= 3 ? std::max(1, dp_group) : 1.0;
+  const double adapters = layers * AdapterParamsPerLayer(in.arch, in.finetune) / tp;
+  StageBytes out;
+  out.weights = (linear * base_bytes + other * 2.0) / shard + adapters * 2.0;
+  out.gradients = adapters * 2.0 / (in.zero >= 2 ? std::max(1, dp_group) : 1.0);
+  out.optimizer = adapters * OptimizerStateBytes(in.optimizer) / (in.zero >= 1 ? std::max(1, dp_group) : 1.0);
+  if (in.zero >= 3 && dp_group > 1) {
+    const double layer = (p.attention + p.mlp_dense + p.expert * local_experts) / tp;
+    out.weights += (in.engine ? in.engine->unsharded_layers : 2.0) * layer * base_bytes;
+  }
+  (void)first_stage, (void)last_stage;
+  return out;
+}
+
+}  // namespace
 
 StageBytes TrainingStageStates(const MemoryInputs& in, const ParamParts& p, bool first_stage,
                                bool last_stage) {
@@ -166,12 +204,18 @@ StageBytes TrainingStageStates(const MemoryInputs& in, const ParamParts& p, bool
   const RecipeBytes rb = Recipe(in);
   const int dp_group = std::max(1, in.dp) * std::max(1, in.cp);         // Megatron shards over DP x CP
   StageBytes out;
+  if (in.finetune.active()) return FinetuneStageStates(in, p, layers, dense, expert, dp_group, first_stage, last_stage);
   AddModelStates(rb, dense, dp_group, in.zero, out);
   AddModelStates(rb, expert, std::max(1, dp_group / std::max(1, in.ep)), in.zero, out);
   // ZeRO-3 / FSDP materialises one layer's full weights and prefetches the next (Zhao 2023,
-  // arXiv 2304.11277, §3.3): two layers of unsharded weights.
-  if (in.zero >= 3 && dp_group > 1)
-    out.weights += 2.0 * (p.attention + p.mlp_dense + p.expert * local_experts) / tp * rb.weights;
+  // arXiv 2304.11277, §3.3): two layers of unsharded weights. An engine profile says how many it
+  // keeps and adds the full gradient of the layer being reduce-scattered (FSDP reduce_dtype).
+  if (in.zero >= 3 && dp_group > 1) {
+    const double layer_params = (p.attention + p.mlp_dense + p.expert * local_experts) / tp;
+    const double unsharded = in.engine ? in.engine->unsharded_layers : 2.0;
+    out.weights += unsharded * layer_params * rb.weights;
+    if (in.engine) out.gradients += layer_params * in.engine->unsharded_grad_bytes;
+  }
   return out;
 }
 

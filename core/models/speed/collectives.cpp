@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "base/units.h"
+#include "models/speed/nccl_model.h"
 
 namespace gpucfg {
 namespace {
@@ -34,8 +35,6 @@ constexpr double kNvlsAlgbwFraction = 275.0 / 450.0;
 // Bridged pairs: 116 GB/s all-reduce busbw on a 300 GB/s-per-direction H100 PCIe NVLink bridge
 // (nccl issue #1161 / nccl-tests #194). One published measurement: low confidence.
 constexpr double kBridgeEfficiency = 116.0 / 300.0;
-// The tree's bandwidth lands a little below the ring's at large sizes (judgement).
-constexpr double kTreeBwFraction = 0.90;
 
 double PcieGbpsPerDirection(int gen) {  // x16, after 128b/130b encoding (PCI-SIG; gpu-specs T5)
   switch (gen) {
@@ -79,11 +78,6 @@ CollectiveResult BestProtocol(double steps, double hop_us, double traffic, doubl
   return best;
 }
 
-// Per-rank bytes on the wire for ring algorithms (Patarasuk & Yuan 2009).
-double RingTraffic(CollectiveOp op, double bytes, int n) {
-  double frac = double(n - 1) / n;
-  return op == CollectiveOp::kAllReduce ? 2.0 * frac * bytes : frac * bytes;
-}
 
 CollectiveResult AllToAll(const Fabric& f, double bytes, int n, const GroupBw& g) {
   // Each rank sends bytes/n to every other rank: (r-1)/n of it over NVLink/PCIe, (n-r)/n over
@@ -122,6 +116,8 @@ std::string_view CollectiveAlgoName(CollectiveAlgo a) {
     case CollectiveAlgo::kTree: return "tree";
     case CollectiveAlgo::kNvls: return "nvls";
     case CollectiveAlgo::kDirect: return "direct";
+    case CollectiveAlgo::kNvlsTree: return "nvls-tree";
+    case CollectiveAlgo::kPat: return "pat";
   }
   return "ring";
 }
@@ -183,6 +179,12 @@ Fabric MakeFabric(const EffectiveDevice& device, std::string_view intra_kind, co
     f.net_hop_us = (inter->latency_us > 0 ? inter->latency_us : 5.0) / 3.0;
     f.has_network = true;
   }
+  f.nccl_generation = NcclGeneration(device.compute_capability);
+  f.nvlink_intra = intra_kind == "nvswitch" || intra_kind == "nvlink-mesh";
+  for (int a = 0; a < 5; ++a) {
+    static constexpr std::string_view kForced[5] = {"tree", "ring", "nvls", "nvls-tree", "pat"};  // NcclAlgo order
+    if (o.algorithm == kForced[a]) f.forced_algo = a;
+  }
   return f;
 }
 
@@ -224,21 +226,24 @@ CollectiveResult Timed(const Fabric& f, CollectiveOp op, double bytes, int ranks
   } else if (op == CollectiveOp::kSendRecv) {
     r = BestProtocol(1, g.hop_us, bytes, g.link, CollectiveAlgo::kDirect);
   } else {
-    double steps = op == CollectiveOp::kAllReduce ? 2.0 * (ranks - 1) : ranks - 1.0;
-    r = BestProtocol(steps, g.hop_us, RingTraffic(op, bytes, ranks), g.link, CollectiveAlgo::kRing);
-    if (op == CollectiveOp::kAllReduce && g.nodes > 1) {
-      // Double binary tree: up and down log2(nodes) network hops plus a chain inside each node.
-      double tsteps = 2.0 * std::bit_width(unsigned(g.nodes - 1)) +  // 2 x ceil(log2(nodes))
-                      2.0 * (g.per_node - 1) * f.intra_hop_us / g.hop_us;
-      CollectiveResult t = BestProtocol(tsteps, g.hop_us, RingTraffic(op, bytes, ranks), g.link,
-                                        CollectiveAlgo::kTree, kTreeBwFraction);
-      if (t.time_s < r.time_s) r = t;
-    }
-    if (op == CollectiveOp::kAllReduce && g.nodes == 1 && f.nvls_algbw_gbps > 0 && ranks > 2) {
-      // NVLS: each GPU pushes its buffer once and pulls the switch-reduced result once.
-      double t = (kNvlsBaseUs + 2 * f.intra_hop_us) * 1e-6 + bytes / (f.nvls_algbw_gbps * kBytesPerGB);
-      if (t < r.time_s) r.time_s = t, r.algo = CollectiveAlgo::kNvls, r.protocol = "simple";
-    }
+    // NCCL's own tuning model (nccl_model.h, NCCL-TUNE): ring, tree, NVLS, NVLS-tree and PAT under
+    // LL, LL128 and Simple with NCCL's latencies and protocol bandwidth caps; the link bandwidths
+    // are this fabric's. NVLS keeps its measured pipeline fill (kNvlsBaseUs) and algbw, derated
+    // per generation by NCCL's NVLS efficiency (Blackwell 0.74 vs Hopper 0.85).
+    NcclGroup ng;
+    ng.ranks = ranks, ng.nodes = g.nodes, ng.ppn = g.per_node;
+    ng.nvlink = f.nvlink_intra || (f.intra_pair_gbps > 0 && g.per_node <= 2);
+    ng.generation = f.nccl_generation;
+    ng.ring_busbw_gbps = g.link < 1e29 ? g.link : f.net_gbps_per_node / std::max(1, f.gpus_per_node);
+    ng.nvls_algbw_gbps = ranks > 2 ? f.nvls_algbw_gbps : 0;
+    ng.nvls_base_us = kNvlsBaseUs + 2 * f.intra_hop_us;
+    const NcclColl c = op == CollectiveOp::kAllReduce ? NcclColl::kAllReduce
+                       : op == CollectiveOp::kAllGather ? NcclColl::kAllGather : NcclColl::kReduceScatter;
+    NcclCost best = NcclBest(c, f.forced_algo >= 0 ? NcclAlgo(f.forced_algo) : NcclAlgo::kCount, bytes, ng);
+    if (best.time_s >= 1e29) best = NcclBest(c, NcclAlgo::kCount, bytes, ng);  // forced one does not apply
+    static constexpr CollectiveAlgo kAlgo[5] = {CollectiveAlgo::kTree, CollectiveAlgo::kRing, CollectiveAlgo::kNvls,
+                                                CollectiveAlgo::kNvlsTree, CollectiveAlgo::kPat};
+    r.time_s = best.time_s, r.algo = kAlgo[int(best.algo)], r.protocol = NcclProtoName(best.proto);
   }
   return r;
 }

@@ -12,7 +12,7 @@
 namespace gpucfg {
 
 enum class CollectiveOp { kAllReduce, kAllGather, kReduceScatter, kAllToAll, kSendRecv };
-enum class CollectiveAlgo { kRing, kTree, kNvls, kDirect };
+enum class CollectiveAlgo { kRing, kTree, kNvls, kDirect, kNvlsTree, kPat };
 
 std::string_view CollectiveOpName(CollectiveOp op);
 std::string_view CollectiveAlgoName(CollectiveAlgo a);
@@ -33,6 +33,11 @@ struct Fabric {
   double net_gbps_per_node_leaf = 0;  // before core oversubscription
   double oversubscription = 1.0;
   int nodes_per_leaf = 20;
+  // [engines, issue 9] what NCCL's tuner reads (nccl_model.h): GPU generation (0 Volta .. 3
+  // Blackwell), NVLink inside the node, and an algorithm forced by speed.algorithm (-1 = auto).
+  int nccl_generation = 2;
+  bool nvlink_intra = true;
+  int forced_algo = -1;
 };
 
 // Builds the fabric from the GPU, the intra-node kind and spec, and the network.

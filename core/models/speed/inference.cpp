@@ -8,7 +8,9 @@
 #include <cmath>
 
 #include "models/speed/collectives.h"
+#include "models/speed/engine_speed.h"
 #include "models/speed/performance.h"
+#include "models/speed/serving.h"
 #include "base/units.h"
 
 namespace gpucfg {
@@ -20,6 +22,8 @@ struct InferInputs {
   DeviceRates d;
   Fabric f;
   double prompt = 512, output = 128;
+  bool flash = true;                       // the scenario's, unless the engine has no fused attention
+  const EngineProfile* engine = nullptr;   // host time per pass (engine_speed.h); nullptr = none
 };
 
 struct Latency {
@@ -45,11 +49,10 @@ double CommPerPass(const InferInputs& in, double tokens) {
 
 Latency Measure(const InferInputs& in, double batch) {
   const Resolved& r = *in.r;
-  const WorkloadConfig& w = r.scenario->workload;
   Latency l;
   LayerShape s;
   s.batch = batch, s.q_tokens = std::max(1.0, in.prompt), s.context = s.q_tokens, s.tp = r.tp;
-  s.flash = w.flash_attention, s.causal = !r.arch.encoder_only, s.phase = Phase::kPrefill;
+  s.flash = in.flash, s.causal = !r.arch.encoder_only, s.phase = Phase::kPrefill;
   l.prefill = LayerForward(r.arch, s, in.lp, in.d);
   l.prefill_logits = LogitsForward(r.arch, batch, r.tp, in.lp, in.d, Phase::kPrefill);  // last position only
   l.ttft_s = r.arch.layers * l.prefill.time_s + l.prefill_logits.time_s + CommPerPass(in, batch * s.q_tokens);
@@ -58,6 +61,13 @@ Latency Measure(const InferInputs& in, double batch) {
   l.decode = LayerForward(r.arch, s, in.lp, in.d);
   l.decode_logits = LogitsForward(r.arch, batch, r.tp, in.lp, in.d, Phase::kDecode);
   l.tpot_s = r.arch.layers * l.decode.time_s + l.decode_logits.time_s + CommPerPass(in, batch);
+  if (in.engine) {
+    // A pass the CPU issues kernel by kernel takes at least its host time; prefill is never
+    // graph-captured, decode is where the engine replays CUDA graphs (engine_speed.h).
+    const double layers = r.arch.layers;
+    l.ttft_s = std::max(l.ttft_s, HostPassSeconds(in.engine, layers, false)) + in.engine->host_ms_per_request * 1e-3;
+    l.tpot_s = std::max(l.tpot_s, HostPassSeconds(in.engine, layers, in.engine->cuda_graphs));
+  }
   return l;
 }
 
@@ -85,6 +95,37 @@ void BestBatch(const InferInputs& in, int cap, PerformanceReport& out) {
   }
 }
 
+// Serving under load (serving.h): the cluster's request rate spread over its dp replicas, each a
+// continuous-batching engine (or static batches where the engine batches statically).
+void ServeUnderLoad(const InferInputs& in, const MemoryReport& memory, WarningList& warnings,
+                    PerformanceReport& out) {
+  const Resolved& r = *in.r;
+  LoadInputs li;
+  li.request_rate = r.scenario->workload.request_rate / std::max(1, r.dp);
+  li.output_tokens = in.output;
+  const double host_request = in.engine ? in.engine->host_ms_per_request * 1e-3 : 0.0;
+  li.prefill_s = std::max(0.0, Measure(in, 1).ttft_s - host_request);
+  li.host_per_request_s = host_request;
+  // workload.batch is the most sequences the scheduler runs at once (vLLM max_num_seqs), capped by
+  // what the KV cache holds.
+  li.max_batch = std::max(1, r.scenario->workload.batch);
+  if (memory.max_batch > 0) li.max_batch = std::min(li.max_batch, memory.max_batch);
+  li.continuous = !in.engine || in.engine->batching == "continuous";
+  const LoadResult load = SolveLoad(li, [&](double n) { return Measure(in, std::max(1.0, std::round(n))).tpot_s; });
+  out.load_ttft_s = load.ttft_s, out.load_ttft_p90_s = load.ttft_p90_s;
+  out.load_itl_s = load.itl_s, out.load_itl_p90_s = load.itl_p90_s;
+  out.load_concurrency = load.concurrency;
+  // Under load the request's own experience is what TTFT and TPOT mean, and throughput is what the
+  // replicas serve (the arrivals, or their capacity when overloaded).
+  out.ttft_s = load.ttft_s, out.tpot_s = load.itl_s;
+  out.request_latency_s = load.ttft_s + std::max(0.0, in.output - 1) * load.itl_s;
+  out.output_tokens_per_s = r.dp * std::min(li.request_rate, load.capacity_rps) * in.output;
+  out.output_tokens_per_s_per_gpu = out.output_tokens_per_s / r.total_gpus;
+  if (load.overloaded)
+    warnings.Add("serving_overloaded", "/workload/request_rate", r.scenario->workload.request_rate,
+                 load.utilisation > 0 ? r.scenario->workload.request_rate / load.utilisation : 0);
+}
+
 }  // namespace
 
 void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
@@ -97,6 +138,8 @@ void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList
   in.d = RatesFor(r.device, in.lp, sc.options.sparse, sc.speed);
   in.f = FabricFor(r, r.total_gpus);
   in.prompt = w.prompt_tokens, in.output = std::max(1, w.output_tokens);
+  in.flash = w.flash_attention, in.engine = r.engine;
+  ApplyEngineRates(r.engine, r.device.architecture, sc.speed, in.d, in.flash);
   double batch = std::max(1, w.batch);
   Latency l = Measure(in, batch);
   out.ttft_s = l.ttft_s;
@@ -114,6 +157,7 @@ void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList
     warnings.Add("tpot_over_target", "/speed/tpot_target_ms", l.tpot_s * 1e3, sc.speed.tpot_target_ms);
   if (in.lp.gemm != w.precision) warnings.Add("precision_unsupported", "/workload/precision", 0, 0);
   if (r.tp > 1 && r.intra_node == "pcie") warnings.Add("tp_over_pcie", "/parallelism/tp", r.tp, 0);
+  if (w.request_rate > 0) ServeUnderLoad(in, memory, warnings, out);
 }
 
 }  // namespace gpucfg

@@ -11,6 +11,8 @@
 
 #include "contract/report_fields.h"
 #include "models/speed/collectives.h"
+#include "models/speed/engine_speed.h"
+#include "workload/finetune.h"
 #include "workload/model_parts.h"
 #include "base/units.h"
 
@@ -69,6 +71,11 @@ struct TrainInputs {
   double params = 0, grad_bytes = 2, optimizer_bytes = 30;
   int ep = 1;                         // expert-parallel ranks (MoE)
   double expert_params = 0;           // all experts' parameters (MoE); 0 for dense models
+  // [engines, issue 9]
+  const EngineProfile* engine = nullptr;  // nullptr = the default model
+  double gather_params = 0;           // weights ZeRO-3 gathers (LoRA: the frozen base; else params)
+  double gather_bytes = 2;            // bytes per gathered weight (QLoRA: the 4-bit base's)
+  int lora_rank = 0, lora_targets = 1;
 };
 
 // The last pipeline send priced: the scaling curve asks for the same one at every size from
@@ -91,6 +98,7 @@ LayerPack Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared) {
   LayerShape s;
   s.batch = in.mb, s.q_tokens = in.seq, s.context = in.ctx, s.tp = tp;
   s.sequence_parallel = in.sp && tp > 1, s.flash = in.flash, s.causal = !in.a->encoder_only;
+  s.lora_rank = in.lora_rank, s.lora_targets = in.lora_targets;
   return {LayerForward(*in.a, s, in.lp, in.d, &shared),
           LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d, Phase::kTraining, &shared)};
 }
@@ -228,6 +236,29 @@ void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, int 
   }
 }
 
+// ZeRO-3 / FSDP as an engine runs it (FSDP sec. 3.3; ZeRO-3): each layer (FSDP unit) is all-gathered
+// before its forward and again before its backward, and its gradient reduce-scattered after the
+// backward, every micro-batch. The prefetched gather of the next layer hides under the current
+// layer's compute, up to the engine's gather_overlap share of it; the first layer's gather and the
+// last reduce-scatter cannot hide. Per-layer collectives pay their latency once per layer, which
+// at hundreds of ranks across nodes (ring steps x network hop, NCCL-TUNE) is milliseconds.
+void Zero3PerLayer(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, const PackTimes& lk,
+                   StepBreakdown& b) {
+  if (dp <= 1) return;
+  const double lps = std::max(1.0, double(in.a->layers) / pp);
+  const int rpn = tp >= f.gpus_per_node ? 1 : std::min(dp, f.gpus_per_node / tp);
+  const double layer_weights = in.gather_params / (tp * pp) / lps * in.gather_bytes;
+  const double layer_grads = in.params / (tp * pp) / lps * in.grad_bytes;
+  const double ag = CollectiveTime(f, CollectiveOp::kAllGather, layer_weights, dp, rpn);
+  const double rs = CollectiveTime(f, CollectiveOp::kReduceScatter, layer_grads, dp, rpn);
+  const double ov = in.engine ? std::clamp(in.engine->gather_overlap, 0.0, 1.0) : 1.0;
+  const double fwd = ag + (lps - 1.0) * std::max(0.0, ag - ov * lk.layer_s);
+  const double bwd = lps * std::max(0.0, ag + rs - ov * lk.layer_bwd_s) + rs;
+  b.dp_comm_total_s = in.m * lps * rs;
+  b.dp_comm_s = 0;   // the reduce-scatters are priced per layer with the gathers
+  b.zero3_comm_s = in.m * (fwd + bwd);
+}
+
 // `tp_known` >= 0 reuses a tensor-parallel cost already computed on the same intra-node fabric.
 // `cp` context-parallel ranks hold the same weights on different parts of each sequence: their
 // gradients are reduced, and ZeRO shards states, over the dp x cp group (Megatron-Core context
@@ -243,6 +274,9 @@ StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f
   double t_rec = in.rc == Recompute::kFull        ? lps * lk.layer_s
                  : in.rc == Recompute::kSelective ? lps * lk.attention_s
                                                   : 0.0;
+  // An engine's selective policy that saves a share of the layer recomputes the rest of its forward.
+  if (in.rc == Recompute::kSelective && in.engine && in.engine->selective_keep > 0)
+    t_rec = (1.0 - in.engine->selective_keep) * lps * lk.layer_s;
   double tp_c = tp_known >= 0 ? tp_known : TpComm(in, f, tp, lps), pp_c = PpComm(in, f, tp, pp, dp, memo);
   const int ep = in.ep > 1 ? FitDivisor(in.ep, dp) : 1;  // the scenario's, or the largest a smaller dp takes
   // Both are 0 for dense, short-context jobs; the test here keeps their set-up out of the hot path.
@@ -259,6 +293,24 @@ StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f
   b.bubble_s = (pp - 1.0) / in.vp * s.micro_s;               // (p-1)/(v m) of m micro-batches
   const int dp_group = dp * cp;
   DpComm(in, f, tp, pp, dp_group, ep, t_bwd, b);
+  if (in.zero == 3 && (in.engine ? in.engine->gather_per_layer : in.lora_rank > 0)) {
+    Zero3PerLayer(in, f, tp, pp, dp_group, lk, b);
+  } else if (in.engine && in.zero >= 2 && in.engine->reduce_every_micro_batch && in.m > 1) {
+    // ZeRO-2 reduce-scatters into its gradient partition after every micro-batch's backward.
+    b.dp_comm_s *= in.m, b.dp_comm_total_s *= in.m;
+  }
+  if (in.engine) {
+    // Eager engines issue every kernel from the CPU: a micro-batch takes at least its host time
+    // (forward kernels at the profile's cost, backward's twice as many from the C++ autograd
+    // engine at a third of it: judgement, docs/engines.md).
+    const double host = HostPassSeconds(in.engine, lps * (1.0 + 2.0 / 3.0), false);
+    const double gpu = t_fwd + t_bwd + t_rec;
+    if (host > gpu) {
+      b.compute_s += in.m * (host - gpu);
+      s.micro_s += host - gpu;
+      b.bubble_s = (pp - 1.0) / in.vp * s.micro_s;
+    }
+  }
   double opt_params = in.params / (tp * pp) / (in.zero >= 1 ? dp_group : 1);
   if (in.expert_params > 0 && ep > 1)  // experts: 1/ep per GPU, sharded over their dp/ep replicas
     opt_params = (in.params - in.expert_params) / (tp * pp) / (in.zero >= 1 ? dp_group : 1) +
@@ -289,6 +341,23 @@ TrainInputs MakeTrainInputs(const Resolved& r) {
   in.optimizer_bytes = OptimizerBytes(w.optimizer);
   in.ep = std::max(1, r.ep);
   if (r.arch.experts > 1) in.expert_params = r.arch.layers * ParameterParts(r.arch).expert_total;
+  // [engines, issue 9] the engine's kernels and overlap; LoRA/QLoRA: only adapters are trained
+  // (their gradients reduced, their states updated), the frozen base is gathered in its format.
+  in.engine = r.engine;
+  ApplyEngineRates(r.engine, r.device.architecture, sc.speed, in.d, in.flash);
+  in.gather_params = in.params, in.gather_bytes = in.lp.weight_bytes;
+  if (r.finetune.active()) {
+    const FinetuneSpec& ft = r.finetune;
+    in.lora_rank = ft.rank;
+    in.lora_targets = ft.targets == LoraTargets::kQv ? 0 : ft.targets == LoraTargets::kAttention ? 1 : 2;
+    in.d.frozen_weights = true;
+    const double base = BaseBytesPerParam(ft.base, r.arch.hidden, sc.memory.int4_group_size);
+    if (base < 2.0) in.d.dequant_bytes = base + 2.0;   // read packed weight, write its 16-bit copy
+    in.gather_bytes = base;
+    in.params = r.arch.layers * AdapterParamsPerLayer(r.arch, ft);
+    in.expert_params = 0;
+    in.grad_bytes = 2;   // 16-bit adapter gradients (QLoRA sec. 3)
+  }
   return in;
 }
 

@@ -91,6 +91,10 @@ struct PerformanceReport {
   double best_batch_output_tokens_per_s = 0;
   double best_batch_tpot_s = 0;
   double best_batch_ttft_s = 0;
+  // serving under load (workload.request_rate > 0; serving.h)
+  double load_ttft_s = 0, load_ttft_p90_s = 0;   // arrival to first token, mean and 90th percentile
+  double load_itl_s = 0, load_itl_p90_s = 0;     // inter-token latency, mean and 90th percentile
+  double load_concurrency = 0;                   // sequences decoding at once per replica (mean)
 };
 
 PerformanceReport ComputePerformance(const Resolved& r, const MemoryReport& memory,

@@ -199,10 +199,18 @@ OpCost Gemm(double m, double n, double k, double batch, double act_b, double b_b
   double flops = 2.0 * m * n * k * batch;
   double bytes = batch * (m * k * act_b + k * n * b_bytes + m * n * act_b);
   OpCost op = MakeOp(flops, bytes, c.sustained_tflops * eff.fwd, d, 1);
+  if (d.dequant_bytes > 0) {
+    // QLoRA: bitsandbytes dequantises the 4-bit weight to a 16-bit copy before every GEMM pass (read
+    // the packed weight and constants, write 16 bits: Dettmers et al. 2023 sec. 3), one kernel.
+    const double dq = OpTime(0, batch * k * n * d.dequant_bytes, c.sustained_tflops, d, 1);
+    op.time_s += dq;
+    if (backward) op.backward_time_s += dq;
+  }
   if (backward) {
     double wgrad_bytes = batch * (m * k * act_b + m * n * act_b + 8.0 * k * n);
-    op.backward_time_s = OpTime(flops, bytes, c.sustained_tflops * eff.dgrad, d, 1) +
-                         OpTime(flops, wgrad_bytes, c.sustained_tflops * eff.wgrad, d, 1);
+    op.backward_time_s += OpTime(flops, bytes, c.sustained_tflops * eff.dgrad, d, 1);
+    // A frozen weight (LoRA/QLoRA base) takes no weight gradient: dgrad only (Hu et al. 2021).
+    if (!d.frozen_weights) op.backward_time_s += OpTime(flops, wgrad_bytes, c.sustained_tflops * eff.wgrad, d, 1);
   }
   return op;
 }
@@ -366,8 +374,10 @@ void StreamOps(const TransformerArch& a, const Widths& w, const LayerShape& s, c
   // (3 streams; rstd is saved), plus a per-CTA dgamma partial sum finished by a second small kernel
   // (Apex/Transformer Engine layer-norm backward).
   OpCost& norm = out.ops[int(OpKind::kNorm)];
-  norm = MakeOp(2 * 5.0 * T * h / split, 2 * 2.0 * T * h * sb / split, d.vector_tflops, d, 2);
-  if (train) norm.backward_time_s = MakeOp(2 * 8.0 * T * h / split, 2 * 3.0 * T * h * sb / split, d.vector_tflops, d, 4).time_s;
+  // d.norm_traffic: an engine's unfused norm (eager fp32 RMSNorm, HF-LLAMA) streams that many times more.
+  const double nt = d.norm_traffic, et = d.elementwise_traffic;
+  norm = MakeOp(2 * 5.0 * T * h / split, nt * (2 * 2.0 * T * h * sb / split), d.vector_tflops, d, 2);
+  if (train) norm.backward_time_s = MakeOp(2 * 8.0 * T * h / split, nt * (2 * 3.0 * T * h * sb / split), d.vector_tflops, d, 4).time_s;
   // Activation function: GLU reads gate and up and writes out (backward reads gate, up, dy and
   // writes dgate, dup); GeLU reads x and writes y (backward reads x, dy, writes dx).
   double act_fn = (a.glu ? 3.0 : 2.0) * T * f * sb, act_fn_b = (a.glu ? 5.0 : 3.0) * T * f * sb;
@@ -394,10 +404,39 @@ void StreamOps(const TransformerArch& a, const Widths& w, const LayerShape& s, c
   }
   int kernels = 3 + (dropout ? 2 : 0) + (rotary ? 2 : 0) + fp8_k;
   OpCost& elt = out.ops[int(OpKind::kElementwise)];
-  elt = MakeOp(8.0 * T * f + 2.0 * T * h / split, act_fn + residual + drop + rope + fp8, d.vector_tflops, d, kernels);
+  elt = MakeOp(8.0 * T * f + 2.0 * T * h / split, et * (act_fn + residual + drop + rope + fp8), d.vector_tflops, d, kernels);
   if (train)
-    elt.backward_time_s = MakeOp(16.0 * T * f + 2.0 * T * h / split, act_fn_b + residual + drop + rope + fp8_b,
+    elt.backward_time_s = MakeOp(16.0 * T * f + 2.0 * T * h / split, et * (act_fn_b + residual + drop + rope + fp8_b),
                                  d.vector_tflops, d, kernels + (fp8_k ? 2 : 0)).time_s;
+}
+
+// LoRA adapters (Hu et al. 2021, arXiv 2106.09685; PEFT's LoraLayer): beside each adapted d_in x
+// d_out matrix, dropout(x) -> A (d_in x r) -> B (r x d_out) -> x scaling, added to the base output.
+// Forward: 2 T r (d_in + d_out) FLOPs; streams x twice (dropout read + write), then writes,
+// scales and adds a T x d_out tensor (4 streams); 5 kernels. Backward: dgrad and wgrad of both
+// small GEMMs (twice the FLOPs), the same streams, 6 kernels. Priced into the elementwise op.
+void AdapterOps(const TransformerArch& a, const Widths& w, const LayerShape& s, const LayerPrecision& lp,
+                const DeviceRates& d, LayerCost& out) {
+  const double T = s.batch * s.q_tokens, h = a.hidden, r = s.lora_rank, sb = StreamBytes(lp);
+  const double qh = double(a.heads) * w.head_dim / s.tp, kvh = double(w.kv_heads) * w.head_dim / s.tp;
+  const double f = double(w.ffn) / s.tp;
+  double dims_in[7], dims_out[7];
+  int n = 0;
+  auto add = [&](double din, double dout) { dims_in[n] = din, dims_out[n] = dout, ++n; };
+  add(h, qh), add(h, kvh);                                    // q, v
+  if (s.lora_targets >= 1) add(h, kvh), add(qh, h);           // k, o
+  if (s.lora_targets >= 2) {
+    add(h, f), add(f, h);                                     // up, down
+    if (a.glu) add(h, f);                                     // gate
+  }
+  double flops = 0, bytes = 0;
+  for (int i = 0; i < n; ++i) {
+    flops += 2.0 * T * r * (dims_in[i] + dims_out[i]);
+    bytes += T * (2.0 * dims_in[i] + 4.0 * dims_out[i]) * sb;
+  }
+  OpCost& elt = out.ops[int(OpKind::kElementwise)];
+  elt.time_s += OpTime(flops, bytes, d.gemm.sustained_tflops, d, 5 * n);
+  if (s.phase == Phase::kTraining) elt.backward_time_s += OpTime(2.0 * flops, bytes, d.gemm.sustained_tflops, d, 6 * n);
 }
 
 }  // namespace
@@ -451,6 +490,7 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
     out.ops[int(OpKind::kMlpDown)] = mlp_down;
   }
   StreamOps(a, w, s, lp, d, s.dropout, out);
+  if (s.lora_rank > 0) AdapterOps(a, w, s, lp, d, out);
   for (const OpCost& op : out.ops)
     out.flops += op.flops, out.time_s += op.time_s, out.backward_time_s += op.backward_time_s;
   out.attention_time_s = out.ops[int(OpKind::kAttnScore)].time_s +
@@ -462,6 +502,11 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
 OpCost LogitsForward(const TransformerArch& a, double tokens, int tp, const LayerPrecision& lp,
                      const DeviceRates& d, Phase phase, TokensHiddenUtil* shared) {
   if (tokens <= 0 || a.vocab <= 0) return {};
+  if (d.dequant_bytes > 0) {  // QLoRA leaves the LM head in 16 bits: no dequantisation there
+    DeviceRates head = d;
+    head.dequant_bytes = 0;
+    return LogitsForward(a, tokens, tp, lp, head, phase, shared);
+  }
   const bool train = phase == Phase::kTraining;
   double v = double(a.vocab) / tp;
   // The shared utilisation only if it is this GEMM's tokens x hidden (its dgrad's output).

@@ -95,6 +95,10 @@ struct LayerShape {
   bool causal = true;
   bool dropout = false;               // training with dropout adds a masked stream per residual
   Phase phase = Phase::kTraining;     // training also fills the backward times
+  // [engines, issue 9] LoRA adapters beside the layer's linear layers (0 = none): their two small
+  // GEMMs, dropout, scale and add per adapted matrix, priced into the elementwise op.
+  int lora_rank = 0;
+  int lora_targets = 1;               // 0 qv, 1 attention (q, k, v, o), 2 all-linear
 };
 
 // Precisions: `gemm` for the linear layers, `act` for activations/attention (FP8 recipes keep
@@ -112,6 +116,11 @@ struct DeviceRates {                 // the ceilings a layer sees, resolved once
   double attention_backward_efficiency = 0.52;  // FlashAttention-2 backward (see RatesFor)
   double kernel_overhead_s = 2e-6;
   int sms = 108;
+  // [engines, issue 9] an engine's habits and LoRA/QLoRA (1 / false / 0 = the default model).
+  double norm_traffic = 1.0;         // HBM traffic of the norms / a fused norm's (eager fp32 RMSNorm: 9)
+  double elementwise_traffic = 1.0;  // activation, residual, rotary traffic / fused kernels'
+  bool frozen_weights = false;       // LoRA/QLoRA: GEMM backward is dgrad only (no weight gradient)
+  double dequant_bytes = 0;          // QLoRA: bytes per weight to dequantise before each GEMM pass
 };
 DeviceRates RatesFor(const EffectiveDevice& device, const LayerPrecision& lp, bool sparse, const SpeedOptions& o);
 
