@@ -34,6 +34,7 @@ struct AppState {
   std::string view = "overview";     // open tab of the report side (overview, breakdown, roofline, ...)
   std::vector<std::unique_ptr<PinnedScenario>> pinned;  // compare slots, at most kMaxPinned
   int pin_serial = 0;                // numbers the "#n" labels
+  bool narrow = false;  // layout only: inputs over results, one scrolling column (phones, < 700 px)
 };
 
 AppState& App();

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "app.h"
+#include "guest.h"
 #include "imgui.h"
 #include "contract/json_io.h"
 
@@ -41,6 +42,7 @@ void RefreshReport() {
   if (!app.dirty) return;
   app.dirty = false;
   app.report = Evaluate(app.scenario);
+  RequestFrames();  // the canvas shows the new report even if nothing else moves
   NotifyScenarioChange(ScenarioToJson(app.scenario, -1).c_str());
 }
 
@@ -127,7 +129,9 @@ bool LoadExampleByName(const std::string& name) { return gpucfg::app::LoadExampl
 std::string WidgetRect(const std::string& name) { return gpucfg::app::WidgetRectJson(name); }
 void SetLanguage(const std::string& lang) {
   gpucfg::app::App().lang = lang.rfind("zh", 0) == 0 ? gpucfg::app::Lang::kZh : gpucfg::app::Lang::kEn;
+  gpucfg::app::RequestFrames();
 }
+int FramesDrawn() { return gpucfg::app::FramesDrawn(); }
 
 }  // namespace
 
@@ -137,4 +141,5 @@ EMSCRIPTEN_BINDINGS(gpucfg_app) {
   emscripten::function("loadExample", &LoadExampleByName);
   emscripten::function("setLanguage", &SetLanguage);
   emscripten::function("widgetRect", &WidgetRect);
+  emscripten::function("framesDrawn", &FramesDrawn);
 }

@@ -139,7 +139,9 @@ constexpr View kViews[] = {
 }  // namespace
 
 void DrawReportPanel() {
-  if (!ImGui::BeginTabBar("views")) return;
+  // Narrow: tabs keep their labels and scroll sideways rather than shrinking to a letter each.
+  const ImGuiTabBarFlags tab_flags = App().narrow ? ImGuiTabBarFlags_FittingPolicyScroll : ImGuiTabBarFlags_None;
+  if (!ImGui::BeginTabBar("views", tab_flags)) return;
   for (const View& v : kViews) {
     // "###id" keeps the tab's identity when the language (its label) changes.
     const std::string label = std::string(T(v.label)) + "###" + v.id;
@@ -147,11 +149,12 @@ void DrawReportPanel() {
     MarkLastItem(std::string("tab:") + v.id);
     if (!open) continue;
     App().view = v.id;
-    // The view scrolls below the tab bar, which stays in place.
-    ImGui::BeginChild("view_body", ImVec2(0, 0), false);
+    // Wide: the view scrolls below the tab bar, which stays in place. Narrow: the whole column
+    // scrolls, the view is part of it.
+    if (!App().narrow) ImGui::BeginChild("view_body", ImVec2(0, 0), false);
     if (v.needs_report && !App().report.errors.empty()) DrawErrors(App().report.errors);
     else v.draw();
-    ImGui::EndChild();
+    if (!App().narrow) ImGui::EndChild();
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();

@@ -57,7 +57,7 @@ FieldInfo Row(S label, const void* field) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(T(label));
+  ImGui::TextWrapped("%s", T(label));  // a long label wraps in its column instead of being cut off
   if (ImGui::IsItemHovered() && info.found) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
