@@ -39,6 +39,7 @@ void DrawNarrowHeader() {
   ImGui::SetWindowFontScale(1.3f);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(T(S::kTitle));
+  MarkLastItem("title");
   ImGui::SetWindowFontScale(1.0f);
   ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ButtonWidth(T(S::kLanguageToggle)));
   LanguageButton();
@@ -60,6 +61,7 @@ void DrawHeader() {
   }
   ImGui::SetWindowFontScale(1.45f);
   ImGui::TextUnformatted(T(S::kTitle));
+  MarkLastItem("title");
   ImGui::SetWindowFontScale(1.0f);
   // Right-aligned: example menu, then the language toggle; the subtitle only where it fits.
   const ImGuiStyle& style = ImGui::GetStyle();

@@ -58,9 +58,11 @@ void DrawBar(const MemoryReport& mem) {
   MarkLastItem("memory_bar");
 }
 
-// Legend: a colour square, the component name and its size, laid out in three columns.
+// Legend: a colour square, the component name and its size, in three columns (two where three
+// would cut the sizes off: 800 px screens, phones).
 void DrawLegend(const MemoryReport& mem) {
-  if (!ImGui::BeginTable("legend", 3)) return;
+  const int columns = ImGui::GetContentRegionAvail().x < 30 * ImGui::GetFontSize() ? 2 : 3;
+  if (!ImGui::BeginTable("legend", columns)) return;
   for (const Component& c : Components(mem.per_gpu)) {
     ImGui::TableNextColumn();
     Swatch(c.color);
@@ -81,7 +83,7 @@ void DrawVerdict(const MemoryReport& mem) {
   ImGui::PopStyleColor();
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  ImGui::Text("%s %s / %s %s  ·  %s %s", T(S::kTotal), FmtGiB(mem.per_gpu.total_gib).c_str(),
+  ImGui::TextWrapped("%s %s / %s %s  ·  %s %s", T(S::kTotal), FmtGiB(mem.per_gpu.total_gib).c_str(),
               T(S::kCapacity), FmtGiB(mem.capacity_gib).c_str(),
               mem.fits ? T(S::kHeadroom) : T(S::kOverBy), FmtGiB(std::fabs(mem.headroom_gib)).c_str());
   for (const Component& c : Components(mem.per_gpu))

@@ -29,15 +29,18 @@ void DrawErrors(const Issues& errors) {
 void DrawResolved(const Report& r) {
   const ResolvedSetup& s = r.setup;
   const S conf = r.confidence == Confidence::kHigh ? S::kHigh : r.confidence == Confidence::kLow ? S::kLow : S::kMedium;
-  ImGui::TextColored(ImColor(kColorMuted), "%s: %d GPU  ·  TP %d  PP %d  DP %d  ·  %s %s  ·  %s: %s",
-                     T(S::kResolved), s.total_gpus, s.tp, s.pp, s.dp, FmtCount(s.parameters).c_str(),
-                     T(S::kParameters), T(S::kConfidence), T(conf));
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+  ImGui::TextWrapped("%s: %d GPU  ·  TP %d  PP %d  DP %d  ·  %s %s  ·  %s: %s", T(S::kResolved), s.total_gpus,
+                     s.tp, s.pp, s.dp, FmtCount(s.parameters).c_str(), T(S::kParameters), T(S::kConfidence), T(conf));
+  ImGui::PopStyleColor();
 }
 
 // Step time as a bar, with the lower bound marked: how far from peak the configuration runs.
 void DrawStepBar(const PerformanceReport& p) {
   if (p.step_time_s <= 0) return;
-  ImGui::TextColored(ImColor(kColorMuted), "%s", T(S::kStepVsBound));
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+  ImGui::TextWrapped("%s", T(S::kStepVsBound));
+  ImGui::PopStyleColor();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const float w = ImGui::GetContentRegionAvail().x, h = 16.0f;

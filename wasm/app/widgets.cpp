@@ -84,8 +84,9 @@ std::string FieldPath(const void* field) { return Describe(field).path; }
 
 bool BeginForm(const char* id) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;
-  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 1.15f);
-  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  // Labels wrap, values do not: the value column gets the larger share.
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.1f);
   return true;
 }
 
