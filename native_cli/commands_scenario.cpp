@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "evaluate.h"
 #include "contract/hf_import.h"
+#include "contract/report_json.h"
 #include "table.h"
 
 namespace gpucfg::cli {
@@ -134,8 +135,13 @@ void AddScenarioCommands(CLI::App& app, Context& ctx) {
     });
   });
 
+  static bool report_fields = false, collective_fields = false;
   auto* schema = app.add_subcommand("schema", "print every scenario field with its type, range, default and meaning (markdown)");
-  schema->callback([] { std::cout << ScenarioFieldsMarkdown(); });
+  schema->add_flag("--report", report_fields, "print every report field instead (JSON pointer, type, unit, meaning)");
+  schema->add_flag("--collective", collective_fields, "print the fields of `gpucfg collective --format json` instead");
+  schema->callback([] {
+    std::cout << (report_fields ? ReportFieldsMarkdown() : collective_fields ? CollectiveFieldsMarkdown() : ScenarioFieldsMarkdown());
+  });
 
   static std::string hf_path;
   auto* import = app.add_subcommand("import-hf",

@@ -1,14 +1,17 @@
-// Writes a Report as contract v1 JSON. Numbers are rounded to 6 significant digits: enough for
-// any figure the models can defend, and it hides last-bit differences between platforms' libm, so
-// the native CLI and the wasm module print byte-identical text.
-#include <nlohmann/json.hpp>
+// Writes a Report as contract v1 JSON by visiting its field list (report_fields.h). Numbers are
+// rounded to 6 significant digits: enough for any figure the models can defend, and it hides
+// last-bit differences between platforms' libm, so the native CLI and the wasm module print
+// byte-identical text.
+#include "contract/report_json.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <utility>
 
 #include "contract/json_io.h"
-#include "contract/report_json.h"
+#include "contract/report_fields.h"
 
 namespace gpucfg {
 
@@ -28,144 +31,91 @@ json Num(double x) {
   return RoundForReport(x);
 }
 
-json MemoryJson(const MemoryReport& m) {
-  const MemoryBreakdown& b = m.per_gpu;
-  json fixes = json::array();
-  for (int i = 0; i < m.fix_count; ++i) {
-    const MemoryFix& f = m.fixes[i];
-    json fix = {{"code", f.code}, {"path", f.path}, {"saves_gib", Num(f.saves_gib)}, {"from", Num(f.from)},
-                {"to", Num(f.to)}, {"fits_after", f.fits_after}, {"plan_step", f.plan_step}};
-    if (!f.target.empty()) fix["target"] = f.target;
-    fixes.push_back(std::move(fix));
+// The writer visitor: each field becomes a key of the current object.
+class JsonWriter {
+ public:
+  explicit JsonWriter(json& out) : cur_(&out) {}
+
+  void Field(std::string_view name, const double& x, std::string_view, std::string_view) {
+    Put(name, Num(x));
   }
-  return {{"per_gpu",
-           {{"weights_gib", Num(b.weights_gib)}, {"gradients_gib", Num(b.gradients_gib)},
-            {"optimizer_gib", Num(b.optimizer_gib)}, {"activations_gib", Num(b.activations_gib)},
-            {"kv_cache_gib", Num(b.kv_cache_gib)}, {"overhead_gib", Num(b.overhead_gib)},
-            {"total_gib", Num(b.total_gib)}, {"cuda_context_gib", Num(b.cuda_context_gib)},
-            {"nccl_gib", Num(b.nccl_gib)}, {"fragmentation_gib", Num(b.fragmentation_gib)},
-            {"pipeline_stage", b.stage}}},
-          {"capacity_gib", Num(m.capacity_gib)},
-          {"marketed_gb", Num(m.marketed_gb)},
-          {"host_gib_per_node", Num(m.host_gib_per_node)},
-          {"headroom_gib", Num(m.headroom_gib)},
-          {"fits", m.fits},
-          {"binding", m.binding},
-          {"max_micro_batch", m.max_micro_batch},
-          {"max_batch", m.max_batch},
-          {"max_context_tokens", m.max_context_tokens},
-          {"fixes", fixes}};
-}
-
-json BreakdownJson(const StepBreakdown& b) {
-  return {{"compute_s", Num(b.compute_s)}, {"recompute_s", Num(b.recompute_s)}, {"tp_comm_s", Num(b.tp_comm_s)},
-          {"pp_comm_s", Num(b.pp_comm_s)}, {"bubble_s", Num(b.bubble_s)}, {"dp_comm_s", Num(b.dp_comm_s)},
-          {"dp_comm_total_s", Num(b.dp_comm_total_s)}, {"zero3_comm_s", Num(b.zero3_comm_s)}, {"ep_comm_s", Num(b.ep_comm_s)},
-          {"cp_comm_s", Num(b.cp_comm_s)},
-          {"optimizer_s", Num(b.optimizer_s)}};
-}
-
-json ScalingJson(const PerformanceReport& p) {
-  json out = json::array();
-  for (int i = 0; i < p.scaling_count; ++i) {
-    const ScalingPoint& x = p.scaling[i];
-    out.push_back({{"gpus", x.gpus}, {"tp", x.tp}, {"pp", x.pp}, {"dp", x.dp}, {"step_time_s", Num(x.step_time_s)},
-                   {"tokens_per_s", Num(x.tokens_per_s)}, {"efficiency", Num(x.efficiency)},
-                   {"comm_fraction", Num(x.comm_fraction)}, {"mfu", Num(x.mfu)}});
+  void Field(std::string_view name, const int& x, std::string_view, std::string_view) { Put(name, x); }
+  void Field(std::string_view name, const bool& x, std::string_view) { Put(name, x); }
+  void Field(std::string_view name, const std::string_view& x, std::string_view) { Put(name, x); }
+  void Optional(std::string_view name, const std::string_view& x, std::string_view) {
+    if (!x.empty()) Put(name, x);
   }
-  return out;
-}
-
-json RooflineJson(const PerformanceReport& p) {
-  const RooflineCeiling& c = p.ceiling;
-  json points = json::array();
-  for (int i = 0; i < p.roofline_count; ++i) {
-    const RooflinePoint& x = p.roofline[i];
-    points.push_back({{"op", x.op}, {"phase", x.phase}, {"flops", Num(x.flops)}, {"bytes", Num(x.bytes)},
-                      {"intensity", Num(x.intensity)}, {"attainable_tflops", Num(x.attainable_tflops)},
-                      {"time_s", Num(x.time_s)}, {"compute_bound", x.compute_bound}});
+  template <class E, class Fn>
+  void Enum(std::string_view name, const E& x, Fn&& name_of, std::string_view) {
+    Put(name, name_of(x));
   }
-  return {{"precision", PrecisionName(c.precision)}, {"peak_tflops", Num(c.peak_tflops)},
-          {"achievable_tflops", Num(c.achievable_tflops)}, {"sustained_tflops", Num(c.sustained_tflops)},
-          {"hbm_gbps", Num(c.hbm_gbps)},
-          {"achievable_hbm_gbps", Num(c.achievable_hbm_gbps)},
-          {"ridge_flops_per_byte", Num(c.ridge_flops_per_byte)},
-          {"peak_ridge_flops_per_byte", Num(c.peak_ridge_flops_per_byte)},
-          {"matmul_efficiency", Num(c.matmul_efficiency)}, {"hbm_efficiency", Num(c.hbm_efficiency)},
-          {"sustained_efficiency", Num(c.sustained_efficiency)}, {"points", points}};
-}
+  template <class Fn>
+  void Derived(std::string_view name, Fn&& text, std::string_view) {
+    Put(name, text());
+  }
+  template <class T>
+  void Hidden(const T&) {}
+  template <class T, class Fn>
+  void Record(std::string_view name, std::string_view, const T& x, Fn&& fn) {
+    Put(name, Object([&] { fn(x); }));
+  }
+  template <class Fn>
+  void Section(std::string_view name, std::string_view, Fn&& fn) {
+    Put(name, Object(fn));
+  }
+  template <class T, class Fn>
+  void Inline(const T& x, Fn&& fn) {
+    fn(x);
+  }
+  template <class A, class Fn>
+  void List(std::string_view name, std::string_view, const A& items, const int& count, Fn&& fn) {
+    json out = json::array();
+    for (int i = 0; i < count; ++i) out.push_back(Object([&] { fn(items[i]); }));
+    Put(name, std::move(out));
+  }
 
-json PerformanceJson(const PerformanceReport& p) {
-  return {{"model_flops_per_step", Num(p.model_flops_per_step)},
-          {"hardware_flops_per_step", Num(p.hardware_flops_per_step)},
-          {"step_time_lower_bound_s", Num(p.step_time_lower_bound_s)},
-          {"step_time_s", Num(p.step_time_s)},
-          {"tokens_per_s", Num(p.tokens_per_s)},
-          {"tokens_per_s_per_gpu", Num(p.tokens_per_s_per_gpu)},
-          {"tflops_per_gpu", Num(p.tflops_per_gpu)},
-          {"mfu", Num(p.mfu)},
-          {"hfu", Num(p.hfu)},
-          {"comm_fraction", Num(p.comm_fraction)},
-          {"bubble_fraction", Num(p.bubble_fraction)},
-          {"micro_batches", p.micro_batches},
-          {"breakdown", BreakdownJson(p.breakdown)},
-          {"time_to_train_s", Num(p.time_to_train_s)},
-          {"gpu_hours", Num(p.gpu_hours)},
-          {"scaling", ScalingJson(p)},
-          {"scaling_break_gpus", p.scaling_break_gpus},
-          {"roofline", RooflineJson(p)},
-          {"ttft_s", Num(p.ttft_s)},
-          {"tpot_s", Num(p.tpot_s)},
-          {"output_tokens_per_s", Num(p.output_tokens_per_s)},
-          {"output_tokens_per_s_per_gpu", Num(p.output_tokens_per_s_per_gpu)},
-          {"decode_tokens_per_s", Num(p.decode_tokens_per_s)},
-          {"request_latency_s", Num(p.request_latency_s)},
-          {"best_batch", p.best_batch},
-          {"best_batch_output_tokens_per_s", Num(p.best_batch_output_tokens_per_s)},
-          {"best_batch_tpot_s", Num(p.best_batch_tpot_s)},
-          {"best_batch_ttft_s", Num(p.best_batch_ttft_s)}};
-}
+ private:
+  template <class T>
+  void Put(std::string_view name, T&& value) {
+    (*cur_)[std::string(name)] = std::forward<T>(value);
+  }
+  template <class Fn>
+  json Object(Fn&& fill) {
+    json obj = json::object();
+    json* saved = cur_;
+    cur_ = &obj;
+    fill();
+    cur_ = saved;
+    return obj;
+  }
+  json* cur_;
+};
 
-json PowerJson(const PowerReport& p) {
-  return {{"gpu_w", Num(p.gpu_w)}, {"node_w", Num(p.node_w)}, {"cluster_kw", Num(p.cluster_kw)},
-          {"facility_kw", Num(p.facility_kw)}, {"energy_kwh", Num(p.energy_kwh)}};
-}
-
-json CostJson(const CostReport& c) {
-  return {{"currency", c.currency}, {"per_gpu_hour", Num(c.per_gpu_hour)},
-          {"per_hour", Num(c.per_hour)}, {"total", Num(c.total)},
-          {"electricity_total", Num(c.electricity_total)}, {"gpu_hours", Num(c.gpu_hours)},
-          {"days", Num(c.days)}, {"per_million_tokens", Num(c.per_million_tokens)}};
-}
-
-json SetupJson(const ResolvedSetup& s) {
-  return {{"total_gpus", s.total_gpus}, {"tp", s.tp}, {"pp", s.pp}, {"dp", s.dp}, {"cp", s.cp},
-          {"ep", s.ep}, {"parameters", Num(s.parameters)},
-          {"active_parameters", Num(s.active_parameters)}, {"intra_node", s.intra_node},
-          {"inter_node", s.inter_node}};
-}
-
-json WarningsJson(const WarningList& list) {
-  json out = json::array();
-  for (const Warning& w : list)
-    out.push_back({{"code", w.code}, {"message", WarningMessage(w)}, {"path", w.path}});
+template <class Rec, class Visit>
+json Write(const Rec& r, Visit visit) {
+  json out = json::object();
+  JsonWriter w(out);
+  visit(w, r);
   return out;
 }
 
 }  // namespace
 
+json RecordToJson(const RooflineCeiling& c) {
+  return Write(c, [](JsonWriter& w, const RooflineCeiling& x) { VisitRooflineCeilingFields(w, x); });
+}
+json RecordToJson(const RooflinePoint& p) {
+  return Write(p, [](JsonWriter& w, const RooflinePoint& x) { VisitRooflinePointFields(w, x); });
+}
+json RecordToJson(const ScalingPoint& p) {
+  return Write(p, [](JsonWriter& w, const ScalingPoint& x) { VisitScalingPointFields(w, x); });
+}
+json RecordToJson(const CollectiveResult& c) {
+  return Write(c, [](JsonWriter& w, const CollectiveResult& x) { VisitCollectiveFields(w, x); });
+}
+
 std::string ReportToJson(const Report& r, int indent) {
-  json root = json::object();
-  root["schema_version"] = r.schema_version;
-  root["setup"] = SetupJson(r.setup);
-  root["memory"] = MemoryJson(r.memory);
-  root["performance"] = PerformanceJson(r.performance);
-  root["power"] = PowerJson(r.power);
-  root["cost"] = CostJson(r.cost);
-  root["warnings"] = WarningsJson(r.warnings);
-  root["assumptions"] = WarningsJson(r.assumptions);
-  root["confidence"] = ConfidenceName(r.confidence);
-  return root.dump(indent);
+  return Write(r, [](JsonWriter& w, const Report& x) { VisitReportFields(w, x); }).dump(indent);
 }
 
 }  // namespace gpucfg

@@ -64,5 +64,35 @@ check "import-hf names the unmappable key" grep -q '"/n_routed_experts"' "$tmp/e
 missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/schema.md" | head -3)
 check "docs/contract.md has every scenario field (run: gpucfg schema) ${missing}" test -z "$missing"
 
+# ... and the report table that `gpucfg schema --report` generates from the report's field list,
+# with every key that any example's report emits (array items written /*).
+"$bin" schema --report >"$tmp/report_schema.md"
+missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/report_schema.md" | head -3)
+check "docs/contract.md has the report table (run: bash scripts/gen_contract_doc.sh) ${missing}" test -z "$missing"
+for name in $("$bin" example --list | cut -f1); do
+  "$bin" example "$name" | "$bin" evaluate - --format json
+done >"$tmp/reports.jsonl"
+missing=$(python3 - "$tmp/reports.jsonl" "$dir/../../docs/contract.md" <<'PY'
+import json, re, sys
+docs = open(sys.argv[2]).read()
+text, reports, pos = open(sys.argv[1]).read(), [], 0
+decoder = json.JSONDecoder()
+while pos < len(text):
+    while pos < len(text) and text[pos].isspace(): pos += 1
+    if pos == len(text): break
+    doc, pos = decoder.raw_decode(text, pos)
+    reports.append(doc)
+def walk(j, at, out):
+    if isinstance(j, dict):
+        for k, v in j.items(): out.add(at + "/" + k); walk(v, at + "/" + k, out)
+    elif isinstance(j, list):
+        for v in j: walk(v, at + "/*", out)
+keys = set()
+for r in reports: walk(r, "", keys)
+print(" ".join(sorted(k for k in keys if "`%s`" % k not in docs)[:3]) if len(reports) > 5 else "too few reports")
+PY
+)
+check "docs/contract.md documents every key the examples' reports emit ${missing}" test -z "$missing"
+
 echo "cli: $pass passed, $fail failed"
 test $fail -eq 0

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "contract/report_fields.h"
 #include "models/memory/memory_internal.h"
 #include "base/units.h"
 
@@ -250,17 +251,9 @@ MemoryReport ComputeMemory(const Resolved& r, WarningList& warnings) {
 namespace {
 
 // A fresh report's state without re-initialising the fixes array: only the fixes an earlier
-// evaluation of this reused report wrote are cleared. A new MemoryReport field is reset here too.
-void Reset(MemoryReport& m) {
-  for (int i = 0; i < m.fix_count; ++i) m.fixes[i] = {};
-  m.per_gpu = {};
-  m.capacity_gib = m.marketed_gb = m.headroom_gib = 0;
-  m.fits = false;
-  m.binding = {};
-  m.max_micro_batch = m.max_batch = m.max_context_tokens = 0;
-  m.parameters = m.host_gib_per_node = 0;
-  m.fix_count = 0;
-}
+// evaluation of this reused report wrote are cleared. The field list (report_fields.h) says what
+// there is to reset, so a new MemoryReport field is reset as soon as it is listed there.
+void Reset(MemoryReport& m) { ResetMemoryReport(m); }
 
 }  // namespace
 

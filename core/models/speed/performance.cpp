@@ -9,6 +9,7 @@
 #include <bit>
 #include <cmath>
 
+#include "contract/report_fields.h"
 #include "models/speed/collectives.h"
 #include "workload/model_parts.h"
 #include "base/units.h"
@@ -418,22 +419,9 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
 namespace {
 
 // Every field of a fresh report but the two point arrays (~3 KB: re-initialising them costs more
-// than the whole step model). A field added to PerformanceReport must be reset here too.
-void ResetScalars(PerformanceReport& p) {
-  p.model_flops_per_step = p.hardware_flops_per_step = p.step_time_lower_bound_s = 0;
-  p.step_time_s = p.tokens_per_s = p.tokens_per_s_per_gpu = p.tflops_per_gpu = 0;
-  p.mfu = p.hfu = p.comm_fraction = p.bubble_fraction = 0;
-  p.micro_batches = 0;
-  p.breakdown = {};
-  p.time_to_train_s = p.gpu_hours = 0;
-  p.scaling_count = p.scaling_break_gpus = 0;
-  p.ceiling = {};
-  p.roofline_count = 0;
-  p.ttft_s = p.tpot_s = p.output_tokens_per_s = p.output_tokens_per_s_per_gpu = 0;
-  p.decode_tokens_per_s = p.request_latency_s = 0;
-  p.best_batch = 0;
-  p.best_batch_output_tokens_per_s = p.best_batch_tpot_s = p.best_batch_ttft_s = 0;
-}
+// than the whole step model). The field list (report_fields.h) says what there is to reset, so a
+// new PerformanceReport field is reset as soon as it is listed there.
+void ResetScalars(PerformanceReport& p) { ResetPerformanceScalars(p); }
 
 // Points [from, to) that a previous evaluation of the reused report wrote and this one did not.
 template <class Points>
