@@ -171,6 +171,7 @@ void Frame() {
   DrawLayout();
   ImGui::Render();
   PublishInputState();
+  NotifyIfLinkChanged();
   NoteFrameDrawn();
   glViewport(0, 0, fb_w, fb_h);
   glClearColor(0.97f, 0.98f, 0.99f, 1.0f);

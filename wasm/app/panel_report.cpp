@@ -148,7 +148,9 @@ void DrawReportPanel() {
   for (const View& v : kViews) {
     // "###id" keeps the tab's identity when the language (its label) changes.
     const std::string label = std::string(T(v.label)) + "###" + v.id;
-    const bool open = ImGui::BeginTabItem(label.c_str());
+    const bool requested = App().requested_view == v.id;
+    const bool open = ImGui::BeginTabItem(label.c_str(), nullptr, requested ? ImGuiTabItemFlags_SetSelected : 0);
+    if (requested) App().requested_view.clear();
     MarkLastItem(std::string("tab:") + v.id);
     if (!open) continue;
     App().view = v.id;

@@ -47,7 +47,12 @@ async function open(width, height, locale, phone) {
   return page;
 }
 
+// An item's rectangle in canvas (CSS) pixels, and in page pixels (the page's toolbar is above it).
 const rect = async (page, name) => JSON.parse(await page.evaluate((n) => window.gpucfg.widgetRect(n), name));
+async function pageRect(page, name) {
+  const r = await rect(page, name), box = await page.locator("canvas").boundingBox();
+  return { ...r, x: r.x + box.x, y: r.y + box.y };
+}
 const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 // A finger moving from (x, y) by dy, in steps, through the DevTools protocol (real touch events).
@@ -65,7 +70,7 @@ async function swipe(page, x, y, dy) {
 
 // A click as a person makes it: move, press, release, with frames in between for ImGui to see each.
 async function click(page, name) {
-  const r = await rect(page, name);
+  const r = await pageRect(page, name);
   await page.mouse.move(r.x + r.w / 2, r.y + r.h / 2);
   await page.waitForTimeout(80);
   await page.mouse.down();
@@ -75,7 +80,7 @@ async function click(page, name) {
 }
 
 async function tap(page, name) {
-  const r = await rect(page, name);
+  const r = await pageRect(page, name);
   await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
   await page.waitForTimeout(150);
 }
