@@ -151,12 +151,13 @@
     const opts = options || {};
     const base = opts.base || scriptBase;
     return start(container, opts, base).then((app) => {
+      if (opts.lang) app.setLanguage(opts.lang);  // first: a given scenario keeps its own currency
       if (opts.scenario) {
         app.setScenario(typeof opts.scenario === "string" ? opts.scenario : JSON.stringify(opts.scenario));
       } else if (opts.example) {
         app.loadExample(opts.example);
+        if (opts.lang) app.setLanguage(opts.lang);  // the example in the reader's currency
       }
-      if (opts.lang) app.setLanguage(opts.lang);
       return app;
     }, (err) => {
       showFallback(container, err, opts.lang);

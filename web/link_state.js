@@ -78,6 +78,12 @@
   // Applies a link to the app; returns the problems (each names its field).
   function applyHash(hash) {
     const { parts, problems } = parseHash(hash);
+    // The language first: the link's scenario then keeps its own currency (setLanguage prices a
+    // list-price scenario in ¥ for Chinese).
+    if (parts.lang !== undefined) {
+      if (parts.lang === "en" || parts.lang === "zh-CN") app.setLanguage(parts.lang);
+      else problems.push({ field: "lang", message: WORDS.en.lang, word: "lang" });
+    }
     if (parts.scenario !== undefined) {
       let text = parts.scenario;
       try {
@@ -90,10 +96,6 @@
         for (const e of errorsOf(app.loadLink(text)))
           problems.push({ field: "scenario" + (e.path || ""), message: e.message });
       }
-    }
-    if (parts.lang !== undefined) {
-      if (parts.lang === "en" || parts.lang === "zh-CN") app.setLanguage(parts.lang);
-      else problems.push({ field: "lang", message: WORDS.en.lang, word: "lang" });
     }
     if (parts.pins !== undefined) {
       let ok = true;

@@ -37,10 +37,15 @@ struct AppState {
   bool narrow = false;  // layout only: inputs over results, one scrolling column (phones, < 700 px)
   std::string requested_view;  // a view the page asked for (a link); the tab bar selects it once
   int scenario_serial = 0;     // counts evaluations, so the page can tell the link changed
+  bool currency_from_language = false;  // SetLanguage moved USD to CNY (and may move it back)
 };
 
 AppState& App();
 
+// Switches the page's language. Chinese prices in ¥ by default: a scenario on the catalog's USD
+// list price moves to the CNY list price (and back when it was moved), so costs read in the
+// reader's currency; a scenario with its own price keeps it.
+void SetLanguage(Lang lang);
 // Re-evaluates when dirty and tells the page (Module.onScenarioChange) so it can update the URL.
 void RefreshReport();
 // Replaces the scenario from a contract v1 document; returns "" or the errors document.

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app.h"
+#include "explain.h"
 #include "guest.h"
 #include "imgui.h"
 #include "contract/json_io.h"
@@ -42,6 +43,22 @@ EM_JS(void, NotifyStateChange, (), {
 AppState& App() {
   static AppState state;
   return state;
+}
+
+void SetLanguage(Lang lang) {
+  AppState& app = App();
+  app.lang = lang;
+  PricingConfig& p = app.scenario.pricing;
+  if (lang == Lang::kZh && p.currency == "USD" && p.per_gpu_hour == 0) {
+    p.currency = "CNY";
+    app.currency_from_language = true;
+    app.dirty = true;
+  } else if (lang == Lang::kEn && app.currency_from_language && p.currency == "CNY" && p.per_gpu_hour == 0) {
+    p.currency = "USD";
+    app.currency_from_language = false;
+    app.dirty = true;
+  }
+  RequestFrames();
 }
 
 void RefreshReport() {
@@ -186,10 +203,10 @@ std::string SetScenario(const std::string& json) { return gpucfg::app::LoadScena
 bool LoadExampleByName(const std::string& name) { return gpucfg::app::LoadExample(name); }
 std::string WidgetRect(const std::string& name) { return gpucfg::app::WidgetRectJson(name); }
 void SetLanguage(const std::string& lang) {
-  gpucfg::app::App().lang = lang.rfind("zh", 0) == 0 ? gpucfg::app::Lang::kZh : gpucfg::app::Lang::kEn;
-  gpucfg::app::RequestFrames();
+  gpucfg::app::SetLanguage(lang.rfind("zh", 0) == 0 ? gpucfg::app::Lang::kZh : gpucfg::app::Lang::kEn);
 }
 int FramesDrawn() { return gpucfg::app::FramesDrawn(); }
+std::string Tooltip() { return gpucfg::app::LastTooltip(); }
 std::string LoadLink(const std::string& json) { return gpucfg::app::LoadScenarioLenient(json); }
 std::string SetPins(const std::string& json) { return gpucfg::app::LoadPinsJson(json); }
 // Opens a view of the report side ("overview", "breakdown", "roofline", "scaling", "compare").
@@ -207,6 +224,7 @@ EMSCRIPTEN_BINDINGS(gpucfg_app) {
   emscripten::function("setLanguage", &SetLanguage);
   emscripten::function("widgetRect", &WidgetRect);
   emscripten::function("framesDrawn", &FramesDrawn);
+  emscripten::function("tooltip", &Tooltip);
   emscripten::function("loadLink", &LoadLink);
   emscripten::function("setPins", &SetPins);
   emscripten::function("setView", &SetView);

@@ -54,6 +54,15 @@ enum class S : int {
   kScalingTrainingOnly, kStepTimeAt, kParallelLayout,
   // compare
   kPin, kRemove, kLoad, kSlotsFull, kCompareEmpty, kCompareHint, kMemoryFits, kSlot, kCostPerMAny,
+  // figures explained on hover (explain.cpp)
+  kFormula, kSource, kUncertainty, kUncertHigh, kUncertMedium, kUncertLow,
+  kWhatMfu, kWhatTokensPerS, kWhatStepTime, kWhatTflopsPerGpu, kWhatTimeToTrain, kWhatGpuHours,
+  kWhatTtft, kWhatTpot, kWhatOutputTokens, kWhatGpuHourPrice, kWhatClusterPerHour, kWhatJobRental,
+  kWhatElectricityCost, kWhatGpuPower, kWhatNodePower, kWhatClusterPower, kWhatFacility, kWhatEnergy,
+  kWhatMemoryPart, kWhatRooflinePoint,
+  kSrcMfu, kSrcSpeed, kSrcInference, kSrcCost, kSrcPower, kSrcMemory, kSrcRoofline,
+  kPriceList, kPriceYours, kNoCostNoFit, kTrainTokens, kHoursWord, kPeak, kGpusWord, kWan, kYi, kWanYi,
+  kPriceUsed,
   kCount
 };
 

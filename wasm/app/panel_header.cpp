@@ -28,7 +28,7 @@ bool LanguageButton() {
   AppState& app = App();
   const bool clicked = ImGui::Button(T(S::kLanguageToggle));
   MarkLastItem("language");
-  if (clicked) app.lang = app.lang == Lang::kEn ? Lang::kZh : Lang::kEn;
+  if (clicked) SetLanguage(app.lang == Lang::kEn ? Lang::kZh : Lang::kEn);
   return clicked;
 }
 

@@ -7,6 +7,7 @@
 #include "app.h"
 #include "imgui.h"
 #include "contract/scenario_fields.h"
+#include "explain.h"
 #include "widgets.h"
 
 namespace gpucfg::app {
@@ -43,8 +44,19 @@ void DrawBar(const MemoryReport& mem) {
     if (c.gib <= 0) continue;
     const float w = static_cast<float>(c.gib) * px_per_gib;
     dl->AddRectFilled(ImVec2(x, bar0.y), ImVec2(x + w, bar1.y), c.color);
-    if (ImGui::IsMouseHoveringRect(ImVec2(x, bar0.y), ImVec2(x + w, bar1.y)))
-      ImGui::SetTooltip("%s: %s", T(c.label), FmtGiB(c.gib).c_str());
+    if (ImGui::IsMouseHoveringRect(ImVec2(x, bar0.y), ImVec2(x + w, bar1.y))) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
+      ImGui::Text("%s: %s", T(c.label), FmtGiB(c.gib).c_str());
+      const std::string what = std::string(T(S::kWhatMemoryPart)) + " (" + T(S::kTotal) + " " + FmtGiB(mem.per_gpu.total_gib) +
+                               " / " + T(S::kCapacity) + " " + FmtGiB(mem.capacity_gib) + ")";
+      ImGui::TextWrapped("%s", what.c_str());
+      NoteTooltip(std::string(T(c.label)) + ": " + FmtGiB(c.gib) + "\n" + what);
+      ExplainFooter(S::kSrcMemory);
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    MarkRect(std::string("memory_part:").append(c.key), x, bar0.y, x + w, bar1.y);
     x += w;
   }
   // Capacity line with its label above the bar.

@@ -7,6 +7,7 @@
 
 #include "app.h"
 #include "imgui.h"
+#include "explain.h"
 #include "widgets.h"
 
 namespace gpucfg::app {
@@ -57,36 +58,69 @@ void DrawSpeed(const Report& r) {
   SectionTitle(S::kPerformance);
   if (App().scenario.workload.kind == WorkloadKind::kTraining) {
     Kpi(S::kStepTime, FmtDuration(p.step_time_s));
+    ExplainLastItem(Figure::kStepTime, "figure:step_time");
     Kpi(S::kTokensPerS, FmtCount(p.tokens_per_s));
+    ExplainLastItem(Figure::kTokensPerS, "figure:tokens_per_s");
     Kpi(S::kMfu, Fmt("%.1f %%", p.mfu * 100), kColorAccent);
-    MarkLastItem("mfu");
+    ExplainLastItem(Figure::kMfu, "mfu");
     Kpi(S::kTflopsPerGpu, Fmt("%.1f", p.tflops_per_gpu));
+    ExplainLastItem(Figure::kTflopsPerGpu, "figure:tflops_per_gpu");
     if (p.time_to_train_s > 0) {
       Kpi(S::kTimeToTrain, FmtDuration(p.time_to_train_s));
+      ExplainLastItem(Figure::kTimeToTrain, "figure:time_to_train");
       Kpi(S::kGpuHours, FmtCount(p.gpu_hours));
+      ExplainLastItem(Figure::kGpuHours, "figure:gpu_hours");
     }
   } else {
     Kpi(S::kTtft, FmtDuration(p.ttft_s));
+    ExplainLastItem(Figure::kTtft, "figure:ttft");
     Kpi(S::kTpot, FmtDuration(p.tpot_s));
+    ExplainLastItem(Figure::kTpot, "figure:tpot");
     Kpi(S::kOutputTokensPerS, FmtCount(p.output_tokens_per_s), kColorAccent);
+    ExplainLastItem(Figure::kOutputTokens, "figure:output_tokens_per_s");
   }
 }
 
 void DrawPower(const PowerReport& w) {
   SectionTitle(S::kPower);
   Kpi(S::kPerGpu, Fmt("%.0f W", w.gpu_w));
+  ExplainLastItem(Figure::kGpuPower, "figure:gpu_w");
   Kpi(S::kPerNode, Fmt("%.2f kW", w.node_w / 1000));
+  ExplainLastItem(Figure::kNodePower, "figure:node_w");
   Kpi(S::kClusterPower, Fmt("%.3g kW", w.cluster_kw));
+  ExplainLastItem(Figure::kClusterPower, "figure:cluster_kw");
   Kpi(S::kFacility, Fmt("%.3g kW", w.facility_kw));
-  if (w.energy_kwh > 0) Kpi(S::kEnergy, FmtCount(w.energy_kwh * 1000) + "Wh");
+  ExplainLastItem(Figure::kFacility, "figure:facility_kw");
+  if (w.energy_kwh > 0) {
+    Kpi(S::kEnergy, FmtSi(w.energy_kwh * 1000, "Wh"));
+    ExplainLastItem(Figure::kEnergy, "figure:energy");
+  }
 }
 
-void DrawCost(const CostReport& c) {
+// A setup that does not fit in memory cannot run: it shows the price it would pay per GPU-hour,
+// not a cluster or job cost as if it ran.
+void DrawCost(const Report& r) {
+  const CostReport& c = r.cost;
   SectionTitle(S::kCost);
   Kpi(S::kGpuHourPrice, FmtMoney(c.per_gpu_hour, c.currency));
+  ExplainLastItem(Figure::kGpuHourPrice, "figure:per_gpu_hour");
+  if (!r.memory.fits) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kColorBad);
+    ImGui::TextWrapped("%s", T(S::kNoCostNoFit));
+    ImGui::PopStyleColor();
+    MarkLastItem("cost:no_fit");
+    return;
+  }
   Kpi(S::kClusterPerHour, FmtMoney(c.per_hour, c.currency), kColorAccent);
-  if (c.total > 0) Kpi(S::kJobRental, FmtMoney(c.total, c.currency));
-  if (c.electricity_total > 0) Kpi(S::kElectricityCost, FmtMoney(c.electricity_total, c.currency));
+  ExplainLastItem(Figure::kClusterPerHour, "figure:per_hour");
+  if (c.total > 0) {
+    Kpi(S::kJobRental, FmtMoney(c.total, c.currency));
+    ExplainLastItem(Figure::kJobRental, "figure:total");
+  }
+  if (c.electricity_total > 0) {
+    Kpi(S::kElectricityCost, FmtMoney(c.electricity_total, c.currency));
+    ExplainLastItem(Figure::kElectricityCost, "figure:electricity_total");
+  }
 }
 
 void DrawWarningList(S title, const WarningList& list, ImU32 color) {
@@ -115,7 +149,7 @@ void DrawOverview() {
     ImGui::TableNextColumn();
     DrawPower(r.power);
     ImGui::TableNextColumn();
-    DrawCost(r.cost);
+    DrawCost(r);
     ImGui::EndTable();
   }
   DrawWarningList(S::kWarnings, r.warnings, IM_COL32(217, 119, 6, 255));

@@ -199,6 +199,7 @@ void Swatch(ImU32 color) {
 }
 
 void Kpi(S caption, const std::string& value, ImU32 color) {
+  ImGui::BeginGroup();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
   ImGui::TextUnformatted(T(caption));
   ImGui::PopStyleColor();
@@ -207,6 +208,7 @@ void Kpi(S caption, const std::string& value, ImU32 color) {
   ImGui::TextUnformatted(value.c_str());
   ImGui::SetWindowFontScale(1.0f);
   if (color) ImGui::PopStyleColor();
+  ImGui::EndGroup();
 }
 
 std::string Fmt(const char* format, double v) {
@@ -217,11 +219,29 @@ std::string Fmt(const char* format, double v) {
 
 std::string FmtCount(double v) {
   const double a = std::fabs(v);
+  // Chinese reads big numbers in 万 (1e4) and 亿 (1e8).
+  if (App().lang == Lang::kZh) {
+    if (a >= 1e12) return Fmt("%.3g ", v / 1e12) + T(S::kWanYi);
+    if (a >= 1e8) return Fmt("%.3g ", v / 1e8) + T(S::kYi);
+    if (a >= 1e4) return Fmt("%.3g ", v / 1e4) + T(S::kWan);
+    return Fmt("%.4g", v);
+  }
   if (a >= 1e12) return Fmt("%.3g T", v / 1e12);
   if (a >= 1e9) return Fmt("%.3g B", v / 1e9);
   if (a >= 1e6) return Fmt("%.3g M", v / 1e6);
   if (a >= 1e4) return Fmt("%.3g k", v / 1e3);
   return Fmt("%.4g", v);
+}
+
+std::string FmtSi(double v, std::string_view unit) {
+  static constexpr const char* kPrefix[] = {"", "k", "M", "G", "T", "P", "E"};
+  int i = 0;
+  double x = v;
+  while (std::fabs(x) >= 1000 && i < 6) {
+    x /= 1000;
+    ++i;
+  }
+  return Fmt("%.3g ", x) + kPrefix[i] + std::string(unit);
 }
 
 std::string FmtDuration(double s) {

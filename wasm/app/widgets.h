@@ -46,12 +46,13 @@ bool EnumIndexRow(S label, const void* field, int& index, std::span<const std::s
 // A small filled square of `color`, text-height, on the current line (legend and table keys).
 void Swatch(ImU32 color);
 
-// A headline figure: small caption, large value.
+// A headline figure: small caption, large value, as one item (hover and MarkLastItem cover both).
 void Kpi(S caption, const std::string& value, ImU32 color = 0);
 
 // Number formatting for display.
 std::string Fmt(const char* format, double v);
-std::string FmtCount(double v);                  // 1.23 M, 45.6 k
+std::string FmtCount(double v);                  // 1.23 M, 45.6 k (Chinese: 123 万, 4.5 亿)
+std::string FmtSi(double v, std::string_view unit);  // 369 GFLOP, 287 MB: one prefix scheme for all units
 std::string FmtDuration(double seconds);         // 850 ms, 12.3 min, 4.2 days (translated units)
 std::string FmtMoney(double v, std::string_view currency);
 std::string FmtGiB(double gib);
