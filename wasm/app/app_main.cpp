@@ -1,5 +1,5 @@
 // The page's entry point: GLFW window on the page's canvas (WebGL2), Dear ImGui set-up (theme,
-// the subset UI font compiled in by the build), and the per-frame layout: header, inputs on the
+// fonts from fonts.cpp), and the per-frame layout: header, inputs on the
 // left, report on the right. The browser drives Frame() through requestAnimationFrame; frames with
 // nothing new are skipped (frame_pacing.cpp).
 #include <emscripten.h>
@@ -10,13 +10,11 @@
 #include <cfloat>
 
 #include "app.h"
+#include "fonts.h"
 #include "guest.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
-
-extern const unsigned char kUiFontTtf[];
-extern const unsigned int kUiFontTtf_size;
 
 namespace gpucfg::app {
 namespace {
@@ -58,21 +56,6 @@ float g_dpr = 1.0f;  // fixed at start: the font atlas is rasterised for it
 EM_JS(void, ReportStartup, (const char* error), {
   Module["gpucfgStartError"] = error ? UTF8ToString(error) : "";
 });
-
-void LoadFont() {
-  ImGuiIO& io = ImGui::GetIO();
-  static ImVector<ImWchar> ranges;
-  ImFontGlyphRangesBuilder builder;
-  builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-  for (int i = 0; i < UiStringCount(); ++i) builder.AddText(UiString(i));
-  builder.BuildRanges(&ranges);
-  ImFontConfig config;
-  config.FontDataOwnedByAtlas = false;  // the bytes are a static array, not heap memory
-  config.OversampleH = 2;
-  io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kUiFontTtf), static_cast<int>(kUiFontTtf_size),
-                                 16.0f * g_dpr, &config, ranges.Data);
-  io.FontGlobalScale = 1.0f / g_dpr;  // laid out at 16 CSS px, drawn from device-pixel glyphs
-}
 
 void ApplyTheme() {
   ImGui::StyleColorsLight();
@@ -158,6 +141,7 @@ void Frame() {
   const int fb_w = static_cast<int>(css_w * g_dpr + 0.5f), fb_h = static_cast<int>(css_h * g_dpr + 0.5f);
   SetCanvasBuffer(fb_w, fb_h);
   glfwPollEvents();
+  ApplyPendingFonts();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   // The backend took sizes from GLFW's window (never resized, see SetCanvasBuffer) and the cursor
@@ -206,7 +190,7 @@ int main() {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no file system; layout is fixed
   ApplyTheme();
-  LoadFont();
+  LoadFonts(g_dpr);  // fonts.cpp: the compiled-in subset, more CJK on demand
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   InstallInputRouting(g_window);  // keys on the canvas only, queued; wheel in notches
   ImGui_ImplOpenGL3_Init("#version 300 es");

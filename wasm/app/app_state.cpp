@@ -12,6 +12,7 @@
 
 #include "app.h"
 #include "explain.h"
+#include "fonts.h"
 #include "guest.h"
 #include "imgui.h"
 #include "contract/json_io.h"
@@ -68,7 +69,9 @@ void RefreshReport() {
   app.report = Evaluate(app.scenario);
   ++app.scenario_serial;
   RequestFrames();  // the canvas shows the new report even if nothing else moves
-  NotifyScenarioChange(ScenarioToJson(app.scenario, -1).c_str());
+  const std::string json = ScenarioToJson(app.scenario, -1);
+  CheckGlyphs(json);  // a name in characters the UI font lacks fetches the larger CJK font
+  NotifyScenarioChange(json.c_str());
 }
 
 std::string LoadScenarioJson(std::string_view text) {
@@ -114,6 +117,7 @@ std::string LoadPinsJson(std::string_view text) {
     slot->scenario = std::move(parsed.scenario);
     slot->report = Evaluate(slot->scenario);
     slot->label = "#" + std::to_string(++app.pin_serial);
+    CheckGlyphs(ScenarioToJson(slot->scenario, -1));
     app.pinned.push_back(std::move(slot));
   }
   RequestFrames();

@@ -131,6 +131,22 @@ test("in Chinese: explanations in Chinese, 万/亿, and ¥ by default", async ()
   await page.waitForFunction(() => window.gpucfgState().scenario.pricing.currency === "USD", null, { timeout: 5000 });
 });
 
+test("an imported model's Chinese name renders: the larger CJK font is fetched on demand", async () => {
+  const fonts = [];
+  page.on("request", (r) => { if (r.url().endsWith("ui_font_cjk.ttf")) fonts.push(r.url()); });
+  await open("#lang=zh-CN");
+  assert.equal(fonts.length, 0, "the page does not fetch the CJK font for its own strings");
+  const s = JSON.parse(await page.evaluate(() => window.gpucfg.example("default")));
+  // Characters the UI's string table does not use (鑫, 磊, 蜂, 鸟).
+  s.workload.model = { name: "鑫磊蜂鸟-7B", layers: 32, hidden: 4096, heads: 32, vocab: 32000 };
+  await open(`#lang=zh-CN&scenario=${encodeURIComponent(JSON.stringify(s))}`);
+  await page.waitForFunction(() => window.gpucfg.missingGlyphs() === 0, null, { timeout: 15000 });
+  assert.equal(fonts.length, 1);
+  assert.equal((await state()).scenario.workload.model.name ?? (await state()).scenario.workload.model, "鑫磊蜂鸟-7B");
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(artifacts, "55-cjk-model-name-zh.png"), clip: { x: 0, y: 40, width: 640, height: 560 } });
+});
+
 test("the console stayed free of errors", () => {
   assert.deepEqual(consoleErrors, []);
 });
