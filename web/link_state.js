@@ -124,13 +124,13 @@
 
   function onStateChange() {
     if (!app) return;
+    refreshToolbar();  // the language may have changed
     const h = currentHash();
     try { localStorage.setItem(LAST_KEY, h); } catch (e) { /* private mode: no memory, no harm */ }
     if (holdLink || location.hash === h) return;
     writing = true;
     history.replaceState(null, "", h);
     writing = false;
-    refreshToolbar();
   }
 
   // [SECTION] The banner -------------------------------------------------------------------------------

@@ -49,6 +49,7 @@ void Build() {
   ImFontGlyphRangesBuilder builder;
   builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
   for (int i = 0; i < UiStringCount(); ++i) builder.AddText(UiString(i));
+  for (int i = 0; i < DataStringCount(); ++i) builder.AddText(DataString(i));
   builder.BuildRanges(&ranges);
   ImFontConfig config;
   config.FontDataOwnedByAtlas = false;  // the bytes are a static array, not heap memory

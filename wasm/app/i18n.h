@@ -82,6 +82,14 @@ const char* PhaseName(std::string_view code);
 // the table lacks falls back to English (web/tests/browser.test.mjs checks none is missing).
 std::string WarningText(const Warning& w);
 
+// Chinese for text the core gives in English (i18n_data.cpp); nullptr when the table lacks the key
+// (the caller then shows the English).
+const char* FieldDocZh(std::string_view path);          // "/workload/micro_batch"
+const char* ExampleDescriptionZh(std::string_view name);  // "gpt3-175b"
+const char* ErrorHeadlineZh(std::string_view code);      // "out_of_range"
+int DataStringCount();                                   // i18n_data.cpp's strings, for the font
+const char* DataString(int i);
+
 // Every string of every language, plus the symbols panels draw (for the font's glyph ranges).
 int UiStringCount();
 const char* UiString(int i);

@@ -19,7 +19,9 @@ void ExampleCombo(float width) {
     const std::string name(e.name);
     if (ImGui::Selectable(name.c_str(), name == app.example)) LoadExample(e.name);
     MarkLastItem("example:" + name);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(e.description.size()), e.description.data());
+    const char* zh = app.lang == Lang::kZh ? ExampleDescriptionZh(e.name) : nullptr;
+    if (ImGui::IsItemHovered() && zh) ImGui::SetTooltip("%s", zh);
+    else if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(e.description.size()), e.description.data());
   }
   ImGui::EndCombo();
 }

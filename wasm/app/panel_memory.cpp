@@ -131,7 +131,11 @@ void DrawFixRow(const MemoryFix& f) {
   if (f.plan_step > 0) label = Fmt("  %g. ", f.plan_step) + label;
   ImGui::TextUnformatted(label.c_str());
   ImGui::TableNextColumn();
-  ImGui::TextColored(ImColor(kColorMuted), "%.*s", static_cast<int>(f.path.size()), f.path.data());
+  // The field by its name on the page (in Chinese, the row's Chinese label); its JSON path on hover.
+  const char* field = App().lang == Lang::kZh ? FieldLabel(f.path) : nullptr;
+  if (field) ImGui::TextColored(ImColor(kColorMuted), "%s", field);
+  else ImGui::TextColored(ImColor(kColorMuted), "%.*s", static_cast<int>(f.path.size()), f.path.data());
+  if (field && ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(f.path.size()), f.path.data());
   ImGui::SameLine();
   ImGui::TextUnformatted(FixChange(f).c_str());
   ImGui::TableNextColumn();

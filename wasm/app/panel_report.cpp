@@ -21,9 +21,21 @@ void DrawErrors(const Issues& errors) {
   ImGui::PopStyleColor();
   for (const Issue& e : errors) {
     ImGui::Bullet();
-    ImGui::TextColored(ImColor(kColorMuted), "%s", e.path.empty() ? "/" : e.path.c_str());
+    // Chinese: the field's label and the error's headline, the core's English text as the detail.
+    const bool zh = App().lang == Lang::kZh;
+    const char* field = zh ? FieldLabel(e.path) : nullptr;
+    const char* headline = zh ? ErrorHeadlineZh(e.code) : nullptr;
+    ImGui::TextColored(ImColor(kColorMuted), "%s", field ? field : e.path.empty() ? "/" : e.path.c_str());
+    if (field && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.path.c_str());
     ImGui::SameLine();
-    ImGui::TextWrapped("%s (%s)", e.message.c_str(), e.code.c_str());
+    if (headline) {
+      ImGui::TextWrapped("%s", headline);
+      ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+      ImGui::TextWrapped("%s (%s)", e.message.c_str(), e.code.c_str());
+      ImGui::PopStyleColor();
+    } else {
+      ImGui::TextWrapped("%s (%s)", e.message.c_str(), e.code.c_str());
+    }
   }
 }
 

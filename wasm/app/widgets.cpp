@@ -3,8 +3,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "catalog/catalog.h"
+#include "explain.h"
 #include "contract/scenario_fields.h"
 
 namespace gpucfg::app {
@@ -45,6 +47,12 @@ struct FieldFinder {
   }
 };
 
+// Path -> label of every input row drawn so far.
+std::map<std::string, S, std::less<>>& Labels() {
+  static std::map<std::string, S, std::less<>> labels;
+  return labels;
+}
+
 FieldInfo Describe(const void* field) {
   FieldFinder finder{field, {}, {}};
   VisitScenario(finder, App().scenario);
@@ -58,10 +66,17 @@ FieldInfo Row(S label, const void* field) {
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
   ImGui::TextWrapped("%s", T(label));  // a long label wraps in its column instead of being cut off
+  if (info.found) {
+    Labels().insert_or_assign(info.path, label);
+    MarkLastItem("label:" + info.path);
+  }
   if (ImGui::IsItemHovered() && info.found) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
-    ImGui::TextUnformatted(info.doc.data(), info.doc.data() + info.doc.size());
+    const char* zh = App().lang == Lang::kZh ? FieldDocZh(info.path) : nullptr;
+    const std::string doc = zh ? std::string(zh) : std::string(info.doc);
+    ImGui::TextWrapped("%s", doc.c_str());
+    NoteTooltip(doc + "\n" + info.path);
     ImGui::TextColored(ImColor(kColorMuted), "%s", info.path.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
@@ -81,6 +96,11 @@ bool Changed(bool changed) {
 }  // namespace
 
 std::string FieldPath(const void* field) { return Describe(field).path; }
+
+const char* FieldLabel(std::string_view path) {
+  auto it = Labels().find(path);
+  return it == Labels().end() ? nullptr : T(it->second);
+}
 
 bool BeginForm(const char* id) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;

@@ -59,6 +59,9 @@ std::string FmtGiB(double gib);
 
 // The contract's JSON pointer of a field of App().scenario ("/cluster/nodes"), "" if unknown.
 std::string FieldPath(const void* field);
+// The page's label of the input row bound to `path`, in the page's language; nullptr when no row
+// for it has been drawn (the fix table and the error list name fields by it).
+const char* FieldLabel(std::string_view path);
 
 template <class E, size_t N>
 bool EnumRow(S label, E& field, const std::array<std::string_view, N>& names, std::span<const S> display) {

@@ -131,6 +131,26 @@ test("in Chinese: explanations in Chinese, 万/亿, and ¥ by default", async ()
   await page.waitForFunction(() => window.gpucfgState().scenario.pricing.currency === "USD", null, { timeout: 5000 });
 });
 
+test("in Chinese: input hover text, the error list and the fix table speak Chinese", async () => {
+  await open("#lang=zh-CN");
+  const doc = await hover("label:/workload/micro_batch");
+  assert.match(doc, /每个 GPU 每次前向/);
+  assert.match(doc, /\/workload\/micro_batch/);
+  // Two nodes and no network: the error, headline in Chinese, the field by its Chinese label.
+  const s = JSON.parse(await page.evaluate(() => window.gpucfg.example("default")));
+  s.cluster.nodes = 2;
+  await open(`#lang=zh-CN&scenario=${encodeURIComponent(JSON.stringify(s))}`);
+  assert.equal((await state()).report.errors[0].code, "missing_network");
+  assert.equal(await page.locator("#copy-link").innerText(), "复制链接");  // the page's toolbar follows the language
+  await page.mouse.move(2, 300);
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(artifacts, "56-error-zh.png") });
+  await open(`#lang=zh-CN&scenario=${encodeURIComponent(await page.evaluate(() => window.gpucfg.example("13b-a100-oom")))}`);
+  await page.mouse.move(2, 300);
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(artifacts, "57-fixes-zh.png") });
+});
+
 test("an imported model's Chinese name renders: the larger CJK font is fetched on demand", async () => {
   const fonts = [];
   page.on("request", (r) => { if (r.url().endsWith("ui_font_cjk.ttf")) fonts.push(r.url()); });
