@@ -33,7 +33,14 @@
 
   function loadFactory(base) {
     if (!factories.has(base)) {
+      // A page may already load gpucfg_app.js itself (index.html does, async): wait for that tag.
+      const own = document.querySelector(`script[src="${base}gpucfg_app.js"], script[src="gpucfg_app.js"]`);
       factories.set(base, window.createGpucfgApp ? Promise.resolve(window.createGpucfgApp) : new Promise((resolve, reject) => {
+        if (own) {
+          own.addEventListener("load", () => resolve(window.createGpucfgApp));
+          own.addEventListener("error", () => reject(failure("load", own.src)));
+          return;
+        }
         const s = document.createElement("script");
         s.src = base + "gpucfg_app.js";
         s.onload = () => resolve(window.createGpucfgApp);
