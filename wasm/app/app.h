@@ -61,6 +61,12 @@ bool LoadExample(std::string_view name);  // false for an unknown name
 // Copies the current scenario (if valid and a slot is free) into the compare view; false otherwise.
 bool PinCurrent();
 void RemovePinned(int index);
+// fix_apply.cpp: applies the report's memory fix `index` (a plan step: the plan up to it) to the
+// scenario through its JSON document; false if the contract refuses the result. Undo restores the
+// scenario before the last apply.
+bool ApplyFix(int index);
+bool CanUndo();
+void UndoFix();
 // {"scenario": {...}, "report": {... or errors}, "language": "en", "view": "overview",
 //  "pinned": [{"label": ..., "scenario": {...}}]}: what the page shows.
 std::string StateJson();

@@ -141,7 +141,7 @@ constexpr Entry kStrings[] = {
     {S::kHigh, "high", "高"},
     {S::kMedium, "medium", "中"},
     {S::kLow, "low", "低"},
-    {S::kReplay, "Replay with the CLI: copy the URL's #scenario= part into a file, then gpucfg evaluate FILE", "用命令行重现：把网址中 #scenario= 之后的内容存为文件，再运行 gpucfg evaluate 文件"},
+    {S::kReplay, "Replay with the CLI: the toolbar's \"Copy as gpucfg command\" gives the shell line that prints this report.", "用命令行复现：工具栏的“复制为 gpucfg 命令”给出打印此报告的命令。"},
     {S::kSeconds, "s", "秒"},
     {S::kMinutes, "min", "分钟"},
     {S::kHours, "h", "小时"},
@@ -279,6 +279,9 @@ constexpr Entry kStrings[] = {
     {S::kYi, "x 10^8", "亿"},
     {S::kWanYi, "x 10^12", "万亿"},
     {S::kPriceUsed, "used", "实际使用"},
+    {S::kApplyFix, "Apply", "应用"},
+    {S::kUndoFix, "Undo", "撤销"},
+    {S::kBatchPerCopy, "per model copy: %d copies serve %d sequences at once", "按每个模型副本计：%d 个副本共同时处理 %d 个序列"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 

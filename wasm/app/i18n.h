@@ -62,7 +62,7 @@ enum class S : int {
   kWhatMemoryPart, kWhatRooflinePoint,
   kSrcMfu, kSrcSpeed, kSrcInference, kSrcCost, kSrcPower, kSrcMemory, kSrcRoofline,
   kPriceList, kPriceYours, kNoCostNoFit, kTrainTokens, kHoursWord, kPeak, kGpusWord, kWan, kYi, kWanYi,
-  kPriceUsed,
+  kPriceUsed, kApplyFix, kUndoFix, kBatchPerCopy,
   kCount
 };
 

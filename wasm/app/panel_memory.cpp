@@ -123,7 +123,8 @@ std::string FixChange(const MemoryFix& f) {
   return Fmt("%g", f.from) + " → " + Fmt("%g", f.to);
 }
 
-void DrawFixRow(const MemoryFix& f) {
+// Returns true when its Apply button was clicked.
+bool DrawFixRow(const MemoryFix& f, int index) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   const char* name = FixName(f.code);
@@ -142,24 +143,42 @@ void DrawFixRow(const MemoryFix& f) {
   ImGui::TextUnformatted(FmtGiB(f.saves_gib).c_str());
   ImGui::TableNextColumn();
   ImGui::TextColored(ImColor(f.fits_after ? kColorGood : kColorMuted), "%s", f.fits_after ? "✓" : "—");
+  ImGui::TableNextColumn();
+  ImGui::PushID(index);
+  const bool clicked = ImGui::SmallButton(T(S::kApplyFix));
+  ImGui::PopID();
+  MarkLastItem("fix:apply:" + std::to_string(index));
+  return clicked;
 }
 
 void DrawFixes(const MemoryReport& mem) {
-  if (mem.fits) return;
+  // Undo stays reachable once an applied fix made it fit (and the fixes are gone).
+  if (mem.fits) {
+    if (CanUndo() && ImGui::SmallButton(T(S::kUndoFix))) UndoFix();
+    if (CanUndo()) MarkLastItem("fix:undo");
+    return;
+  }
   ImGui::Spacing();
   ImGui::TextUnformatted(T(S::kFixes));
+  if (CanUndo()) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(T(S::kUndoFix))) UndoFix();
+    MarkLastItem("fix:undo");
+  }
   if (mem.fix_count == 0) {
     ImGui::TextColored(ImColor(kColorMuted), "%s", T(S::kNoFixes));
     return;
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("fixes", 4, flags)) return;
+  if (!ImGui::BeginTable("fixes", 5, flags)) return;
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.3f);
   ImGui::TableSetupColumn(T(S::kFixChange), ImGuiTableColumnFlags_WidthStretch, 1.9f);
   ImGui::TableSetupColumn(T(S::kFixSaves), ImGuiTableColumnFlags_WidthStretch, 0.6f);
   ImGui::TableSetupColumn(T(S::kFixFitsAfter), ImGuiTableColumnFlags_WidthStretch, 0.6f);
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableHeadersRow();
   bool plan_started = false;
+  int apply = -1;
   for (int i = 0; i < mem.fix_count; ++i) {
     const MemoryFix& f = mem.fixes[i];
     if (f.plan_step > 0 && !plan_started) {
@@ -168,9 +187,10 @@ void DrawFixes(const MemoryReport& mem) {
       ImGui::TableNextColumn();
       ImGui::TextColored(ImColor(kColorAccent), "%s", T(S::kPlan));
     }
-    DrawFixRow(f);
+    if (DrawFixRow(f, i)) apply = i;
   }
   ImGui::EndTable();
+  if (apply >= 0) ApplyFix(apply);  // after the table: its rows still read the report
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ async function open(hash = "") {
   await page.goto("about:blank");
   await page.goto(baseUrl + hash);
   await page.waitForFunction(() => typeof window.gpucfgState === "function", null, { timeout: 15000 });
-  await page.waitForFunction(() => window.gpucfg.widgetRect("/workload/micro_batch+") !== "null", null, { timeout: 10000 });
+  await page.waitForFunction(() => window.gpucfg.widgetRect("/cluster/nodes+") !== "null", null, { timeout: 10000 });
 }
 
 // Hovers the item `name` and returns the tooltip text the app drew.
@@ -149,6 +149,46 @@ test("in Chinese: input hover text, the error list and the fix table speak Chine
   await page.mouse.move(2, 300);
   await page.waitForTimeout(200);
   await page.screenshot({ path: path.join(artifacts, "57-fixes-zh.png") });
+});
+
+test("a fix applies with a click and undoes; serving says the batch is per model copy", async () => {
+  await open("");
+  const oom = await page.evaluate(() => window.gpucfg.example("13b-a100-oom"));
+  const click = async (name) => {
+    await page.waitForFunction((n) => window.gpucfg.widgetRect(n) !== "null", name, { timeout: 5000 });
+    const r = JSON.parse(await page.evaluate((n) => window.gpucfg.widgetRect(n), name));
+    const box = await page.locator("canvas").boundingBox();
+    await page.mouse.move(box.x + r.x + r.w / 2, box.y + r.y + r.h / 2);
+    await page.waitForTimeout(80);
+    await page.mouse.down();
+    await page.waitForTimeout(80);
+    await page.mouse.up();
+    await page.waitForTimeout(120);
+  };
+  // One fix on its own: the micro-batch goes to the fix's value (it still does not fit), Undo
+  // brings back 16.
+  await open(`#lang=en&scenario=${encodeURIComponent(oom)}`);
+  const fixes = (await state()).report.memory.fixes;
+  const i = fixes.findIndex((f) => f.path === "/workload/micro_batch" && !f.plan_step);
+  assert.ok(i >= 0, JSON.stringify(fixes));
+  await click(`fix:apply:${i}`);
+  await page.waitForFunction((to) => window.gpucfgState().scenario.workload.micro_batch === to, fixes[i].to, { timeout: 5000 });
+  assert.equal((await state()).report.memory.fits, false);
+  await click("fix:undo");
+  await page.waitForFunction(() => window.gpucfgState().scenario.workload.micro_batch === 16, null, { timeout: 5000 });
+  // The combined plan's last step applies the whole plan: the result fits.
+  const last = fixes.reduce((best, f, k) => (f.plan_step > (best >= 0 ? fixes[best].plan_step : 0) ? k : best), -1);
+  assert.ok(last >= 0 && fixes[last].fits_after);
+  await click(`fix:apply:${last}`);
+  await page.waitForFunction(() => window.gpucfgState().report.memory.fits === true, null, { timeout: 5000 });
+  await page.mouse.move(2, 300);
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(artifacts, "58-fix-applied-en.png") });
+  await click("fix:undo");
+  await page.waitForFunction(() => window.gpucfgState().report.memory.fits === false, null, { timeout: 5000 });
+  // Serving: the batch row says it is per model copy.
+  await open(`#lang=en&scenario=${encodeURIComponent(await page.evaluate(() => window.gpucfg.example("llama2-70b-serving")))}`);
+  assert.notEqual(await page.evaluate(() => window.gpucfg.widgetRect("batch_per_copy")), "null");
 });
 
 test("an imported model's Chinese name renders: the larger CJK font is fetched on demand", async () => {
