@@ -69,9 +69,8 @@ void AddCatalogCommands(CLI::App& app, Context& ctx) {
     const GpuSpec* g = FindGpu(ctx.catalog, name);
     if (!g) return FailWith(ctx, {Issue{"unknown_gpu", "unknown GPU \"" + name + "\"; gpucfg gpus lists the ids", ""}});
     if (format != Format::kJson) return PrintGpu(*g);
-    nlohmann::json all = nlohmann::json::parse(CatalogToJson(ctx.catalog), nullptr, false);
-    for (const auto& j : all["gpus"])
-      if (j.is_object() && j.value("id", "") == g->id) std::cout << j.dump(2) << "\n";
+    // Keys sorted, as `gpucfg gpus --format json` prints them.
+    std::cout << nlohmann::json::parse(CatalogEntryToJson(*g), nullptr, false).dump(2) << "\n";
   });
 
   auto* models = app.add_subcommand("models", "list the model presets");

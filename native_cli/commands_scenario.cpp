@@ -76,9 +76,9 @@ void PrintPerformance(const Scenario& s, const Report& r) {
 }
 
 void PrintPowerCost(const Report& r) {
-  Title("Power (board limit)");
-  Row("per GPU", Fixed(r.power.gpu_w, 0) + " W");
-  Row("per node (GPUs)", Fixed(r.power.node_w, 0) + " W");
+  Title("Power (under this workload; gpucfg power shows it all)");
+  Row("per GPU", Fixed(r.power.gpu_w, 0) + " W", "limit " + Fixed(r.power.gpu_limit_w, 0) + " W, transients " + Fixed(r.power.gpu_peak_w, 0) + " W");
+  Row("per node (at the wall)", Fixed(r.power.node_w, 0) + " W", "peak " + Fixed(r.power.node_peak_w, 0) + " W");
   Row("cluster", Fixed(r.power.cluster_kw, 1) + " kW", "facility " + Fixed(r.power.facility_kw, 1) + " kW");
   Title("Cost (" + std::string(r.cost.currency) + ")");
   Row("per hour", Fixed(r.cost.per_hour), Fixed(r.cost.per_gpu_hour) + " per GPU-hour");
@@ -139,8 +139,13 @@ void AddScenarioCommands(CLI::App& app, Context& ctx) {
   auto* schema = app.add_subcommand("schema", "print every scenario field with its type, range, default and meaning (markdown)");
   schema->add_flag("--report", report_fields, "print every report field instead (JSON pointer, type, unit, meaning)");
   schema->add_flag("--collective", collective_fields, "print the fields of `gpucfg collective --format json` instead");
+  static bool catalog_fields = false;
+  schema->add_flag("--catalog", catalog_fields, "print every key a catalog document (--catalog FILE, data/*.json) may hold");
   schema->callback([] {
-    std::cout << (report_fields ? ReportFieldsMarkdown() : collective_fields ? CollectiveFieldsMarkdown() : ScenarioFieldsMarkdown());
+    std::cout << (report_fields       ? ReportFieldsMarkdown()
+                  : collective_fields ? CollectiveFieldsMarkdown()
+                  : catalog_fields    ? CatalogFieldsMarkdown()
+                                      : ScenarioFieldsMarkdown());
   });
 
   static std::string hf_path;

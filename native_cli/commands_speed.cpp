@@ -1,6 +1,8 @@
 // Speed subcommands: roofline (ceilings of a GPU, optionally a scenario's ops), collective (one
 // NCCL collective or an nccl-tests-style size sweep), scale (the scaling curve as table, CSV or
 // SVG) and compare (scenarios side by side). All numbers come from the core; this file formats.
+// Their JSON goes through the report's writer (contract/report_json.h): the report's field names,
+// its records and its 6-significant-digit rounding, so `roofline` and `evaluate` agree byte for byte.
 #include <cmath>
 #include <iostream>
 #include <sstream>
@@ -10,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "contract/report_json.h"
 #include "models/speed/collectives.h"
 #include "evaluate.h"
 #include "models/speed/performance.h"
@@ -22,20 +25,13 @@ namespace {
 
 using nlohmann::json;
 
-double Round6(double x) {
-  if (x == 0 || !std::isfinite(x)) return x;
-  double scale = std::pow(10.0, 5 - std::floor(std::log10(std::fabs(x))));
-  return std::round(x * scale) / scale;
-}
-
-json CeilingJson(const RooflineCeiling& c) {
-  return {{"precision", PrecisionName(c.precision)}, {"peak_tflops", Round6(c.peak_tflops)},
-          {"achievable_tflops", Round6(c.achievable_tflops)}, {"hbm_gbps", Round6(c.hbm_gbps)},
-          {"achievable_hbm_gbps", Round6(c.achievable_hbm_gbps)},
-          {"ridge_flops_per_byte", Round6(c.ridge_flops_per_byte)},
-          {"peak_ridge_flops_per_byte", Round6(c.peak_ridge_flops_per_byte)},
-          {"matmul_efficiency", Round6(c.matmul_efficiency)}, {"hbm_efficiency", Round6(c.hbm_efficiency)}};
-}
+// The keys of a report `compare` puts side by side, at their report pointers.
+constexpr const char* kCompareKeys[] = {
+    "/setup/total_gpus", "/setup/tp", "/setup/pp", "/setup/dp", "/memory/per_gpu/total_gib",
+    "/memory/capacity_gib", "/memory/fits", "/performance/step_time_s", "/performance/tokens_per_s",
+    "/performance/tflops_per_gpu", "/performance/mfu", "/performance/comm_fraction",
+    "/performance/scaling_break_gpus", "/performance/time_to_train_s", "/cost/currency", "/cost/total",
+    "/cost/days", "/cost/gpu_hours", "/power/cluster_kw", "/power/energy_kwh"};
 
 // [SECTION] SVG ----------------------------------------------------------------------------------
 
@@ -117,9 +113,9 @@ void RunRoofline(Context& ctx, const std::string& gpu_id, const std::string& pre
   if (!gpu) return FailWith(ctx, {{"unknown_id", "unknown GPU \"" + gpu_id + "\" (gpucfg gpus lists them)", "/cluster/gpu"}});
   auto p = ParsePrecision(prec);
   if (!p) return FailWith(ctx, {{"unknown_value", "unknown precision \"" + prec + "\"", "/workload/precision"}});
-  RooflineCeiling c = Ceiling(*gpu, *p, sparse);
+  RooflineCeiling c = Ceiling(MakeDevice(*gpu), *p, sparse);
   if (c.peak_tflops <= 0) return FailWith(ctx, {{"unsupported", gpu->id + " has no " + prec + " rate", "/workload/precision"}});
-  RooflineChart chart = ChartFor(*gpu, sparse);
+  RooflineChart chart = ChartFor(MakeDevice(*gpu), sparse);
   Report report;
   bool with_ops = !scenario.empty();
   if (with_ops) {
@@ -130,21 +126,16 @@ void RunRoofline(Context& ctx, const std::string& gpu_id, const std::string& pre
   }
   if (format == Format::kSvg) return RooflineSvg(chart, with_ops ? &report.performance : nullptr, gpu->id);
   if (format == Format::kJson) {
-    json out = CeilingJson(c);
+    json out = RecordToJson(c);  // the ceiling as the report's /performance/roofline writes it
     out["schema_version"] = kSchemaVersion;
     out["gpu"] = gpu->id;
     out["sparse"] = sparse;
     out["ceilings"] = json::array();
-    for (int i = 0; i < chart.count; ++i) out["ceilings"].push_back(CeilingJson(chart.ceilings[i]));
-    if (with_ops) {
-      out["ops"] = json::array();
+    for (int i = 0; i < chart.count; ++i) out["ceilings"].push_back(RecordToJson(chart.ceilings[i]));
+    if (with_ops) {  // the scenario's points, as the report's /performance/roofline/points
+      out["points"] = json::array();
       const PerformanceReport& pr = report.performance;
-      for (int i = 0; i < pr.roofline_count; ++i) {
-        const RooflinePoint& o = pr.roofline[i];
-        out["ops"].push_back({{"op", o.op}, {"phase", o.phase}, {"flops", Round6(o.flops)}, {"bytes", Round6(o.bytes)},
-                              {"flops_per_byte", Round6(o.intensity)}, {"attainable_tflops", Round6(o.attainable_tflops)},
-                              {"time_s", Round6(o.time_s)}, {"bound", o.compute_bound ? "compute" : "memory"}});
-      }
+      for (int i = 0; i < pr.roofline_count; ++i) out["points"].push_back(RecordToJson(pr.roofline[i]));
     }
     std::cout << out.dump(2) << "\n";
     return;
@@ -200,16 +191,17 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
   std::vector<std::vector<std::string>> rows{{"size (B)", "time (us)", "algbw (GB/s)", "busbw (GB/s)", "algorithm", "protocol"}};
   for (double b : sizes) {
     CollectiveResult c = Collective(f, op, b, n, rpn);
-    arr.push_back({{"bytes", b}, {"time_s", Round6(c.time_s)}, {"algbw_gbps", Round6(c.algbw_gbps)},
-                   {"busbw_gbps", Round6(c.busbw_gbps)}, {"algorithm", CollectiveAlgoName(c.algo)}, {"protocol", c.protocol}});
+    json record = RecordToJson(c);
+    record["bytes"] = b;
+    arr.push_back(std::move(record));
     rows.push_back({Fixed(b, 0), Fixed(c.time_s * 1e6, 2), Fixed(c.algbw_gbps, 2), Fixed(c.busbw_gbps, 2),
                     std::string(CollectiveAlgoName(c.algo)), std::string(c.protocol)});
   }
   if (format == Format::kJson) {
     json out = sizes.size() == 1 ? arr[0] : json{{"sweep", arr}};
     out["schema_version"] = kSchemaVersion;
-    out["op"] = CollectiveOpName(op), out["ranks"] = n, out["gpu"] = r.gpu->id;
-    out["intra_node"] = r.intra_node, out["inter_node"] = a.inter;
+    out["op"] = CollectiveOpName(op), out["ranks"] = n, out["gpu"] = r.device.id;
+    out["intra_node"] = r.intra_node, out["inter_node"] = r.inter ? r.inter->id : a.inter;
     std::cout << out.dump(2) << "\n";
     return;
   }
@@ -220,8 +212,8 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
     }
     return;
   }
-  Title(std::string(CollectiveOpName(op)) + " over " + std::to_string(n) + " x " + r.gpu->id + " (" +
-        std::string(r.intra_node) + (a.nodes > 1 ? ", " + a.inter : "") + ")  [busbw as nccl-tests defines it]");
+  Title(std::string(CollectiveOpName(op)) + " over " + std::to_string(n) + " x " + std::string(r.device.id) + " (" +
+        std::string(r.intra_node) + (a.nodes > 1 && r.inter ? ", " + r.inter->id : "") + ")  [busbw as nccl-tests defines it]");
   Columns(rows);
 }
 
@@ -241,12 +233,10 @@ void RunScale(Context& ctx, const std::string& path, Format format) {
     const ScalingPoint& x = p.scaling[i];
     rows.push_back({std::to_string(x.gpus), std::to_string(x.tp), std::to_string(x.pp), std::to_string(x.dp),
                     Fixed(x.step_time_s, 4), Fixed(x.tokens_per_s, 0), Fixed(x.efficiency, 3), Fixed(x.comm_fraction, 3), Fixed(x.mfu, 3)});
-    arr.push_back({{"gpus", x.gpus}, {"tp", x.tp}, {"pp", x.pp}, {"dp", x.dp}, {"step_time_s", Round6(x.step_time_s)},
-                   {"tokens_per_s", Round6(x.tokens_per_s)}, {"efficiency", Round6(x.efficiency)},
-                   {"comm_fraction", Round6(x.comm_fraction)}, {"mfu", Round6(x.mfu)}});
+    arr.push_back(RecordToJson(x));
   }
   if (format == Format::kJson) {
-    std::cout << json{{"schema_version", kSchemaVersion}, {"scaling", arr}, {"break_gpus", p.scaling_break_gpus}}.dump(2) << "\n";
+    std::cout << json{{"schema_version", kSchemaVersion}, {"scaling", arr}, {"scaling_break_gpus", p.scaling_break_gpus}}.dump(2) << "\n";
   } else if (format == Format::kCsv) {
     for (const auto& row : rows) {
       for (size_t i = 0; i < row.size(); ++i) std::cout << (i ? "," : "") << row[i];
@@ -282,12 +272,14 @@ void RunCompare(Context& ctx, const std::vector<std::string>& paths, Format form
         Fixed(r.power.cluster_kw, 1), Fixed(r.power.energy_kwh / 1000, 1)};
     rows[0].push_back(path);
     for (size_t i = 0; i < col.size(); ++i) rows[i + 1].push_back(col[i]);
-    arr.push_back({{"scenario", path}, {"gpu", s.cluster.gpu}, {"total_gpus", u.total_gpus}, {"memory_total_gib", Round6(r.memory.per_gpu.total_gib)},
-                   {"fits", r.memory.fits}, {"step_time_s", Round6(p.step_time_s)}, {"tokens_per_s", Round6(p.tokens_per_s)},
-                   {"tflops_per_gpu", Round6(p.tflops_per_gpu)}, {"mfu", Round6(p.mfu)}, {"comm_fraction", Round6(p.comm_fraction)},
-                   {"scaling_break_gpus", p.scaling_break_gpus}, {"time_to_train_s", Round6(p.time_to_train_s)},
-                   {"days", Round6(r.cost.days)}, {"gpu_hours", Round6(r.cost.gpu_hours)}, {"cost_total", Round6(r.cost.total)},
-                   {"currency", r.cost.currency}, {"cluster_kw", Round6(r.power.cluster_kw)}, {"energy_kwh", Round6(r.power.energy_kwh)}});
+    // The report's own keys, written by its writer, at the same pointers as in `evaluate`.
+    const json full = json::parse(ReportToJson(r), nullptr, false);
+    json entry = {{"scenario", path}, {"gpu", s.cluster.gpu}};
+    for (const char* key : kCompareKeys) {
+      const json::json_pointer at(key);
+      if (full.contains(at)) entry[at] = full[at];
+    }
+    arr.push_back(std::move(entry));
   }
   if (format == Format::kJson) {
     std::cout << json{{"schema_version", kSchemaVersion}, {"compare", arr}}.dump(2) << "\n";

@@ -29,9 +29,9 @@ MemoryInputs Korthikanti175b() {
   in.precision = Precision::kFp16, in.flash_attention = false;
   in.tp = 8, in.pp = 8, in.dp = 1, in.interleave = 3, in.micro_batches = 64;
   in.gpus_per_node = 8, in.nodes = 8;
-  in.gpu = FindGpu(BuiltinCatalog(), "A100-SXM4-80GB");
-  in.capacity_gib = UsableCapacityGib(*in.gpu, in.options);
-  in.compute_capability = in.gpu->compute_capability;
+  const EffectiveDevice a100 = MakeDevice(*FindGpu(BuiltinCatalog(), "A100-SXM4-80GB"));
+  in.capacity_gib = a100.usable_gib;
+  in.compute_capability = a100.compute_capability;
   return in;
 }
 

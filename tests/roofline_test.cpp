@@ -9,10 +9,11 @@
 namespace gpucfg {
 namespace {
 
-const GpuSpec& Gpu(const char* id) {
+// The catalog GPU as a whole device (the models read devices, never catalog rows).
+EffectiveDevice Gpu(const char* id) {
   const GpuSpec* g = FindGpu(BuiltinCatalog(), id);
   EXPECT_NE(g, nullptr) << id;
-  return *g;
+  return g ? MakeDevice(*g) : EffectiveDevice{};
 }
 
 // MAMF best achievable matmul (Bekman, ML Engineering): the catalog's efficiencies come from these
@@ -47,10 +48,11 @@ TEST(Roofline, Fp32IntensityScanA100) {
 
 // Hand-worked: ridge = achievable TFLOP/s x 1000 / achievable GB/s (Williams 2009).
 TEST(Roofline, RidgePointHandWorked) {
-  GpuSpec g;
-  g.architecture = "Ampere";
-  g.peak_tflops[int(Precision::kBf16)] = {312, 624};
-  g.hbm_gbps = 2000, g.matmul_efficiency = 0.8, g.hbm_efficiency = 0.9;
+  GpuSpec spec;
+  spec.architecture = "Ampere";
+  spec.peak_tflops[int(Precision::kBf16)] = {312, 624};
+  spec.hbm_gbps = 2000, spec.matmul_efficiency = 0.8, spec.hbm_efficiency = 0.9;
+  const EffectiveDevice g = MakeDevice(spec);
   RooflineCeiling c = Ceiling(g, Precision::kBf16, false);
   EXPECT_DOUBLE_EQ(c.achievable_tflops, 249.6);
   EXPECT_DOUBLE_EQ(c.achievable_hbm_gbps, 1800);
@@ -61,8 +63,9 @@ TEST(Roofline, RidgePointHandWorked) {
 }
 
 TEST(Roofline, ArchitectureDefaultsWhenUnmeasured) {
-  GpuSpec g;
-  g.architecture = "Volta";
+  GpuSpec spec;
+  spec.architecture = "Volta";
+  const EffectiveDevice g = MakeDevice(spec);
   EXPECT_DOUBLE_EQ(MatmulEfficiency(g, Precision::kFp16, {}), 0.75);
   EXPECT_DOUBLE_EQ(HbmEfficiency(g, {}), 0.90);
   SpeedOptions o;
@@ -79,7 +82,7 @@ TEST(Roofline, GemmShapeEfficiencyFallsForSmallAndMisaligned) {
 }
 
 TEST(Roofline, LayerOpsTrainingComputeBoundDecodeMemoryBound) {
-  const GpuSpec& g = Gpu("A100-SXM4-80GB");
+  const EffectiveDevice g = Gpu("A100-SXM4-80GB");
   TransformerArch a = speedtest::Gpt(32, 4096, 32, 50304);
   LayerPrecision lp;
   DeviceRates d = RatesFor(g, lp, false, {});
@@ -103,7 +106,7 @@ TEST(Roofline, LayerOpsTrainingComputeBoundDecodeMemoryBound) {
 // by default): a large compute-bound GEMM slows by 1/0.85, a memory-bound decode GEMM does not; an
 // override of 1.0 restores the microbenchmark, and an absurdly small one is floored (finite times).
 TEST(Roofline, SustainedEfficiencyScalesComputeBoundOpsOnly) {
-  const GpuSpec& g = Gpu("A100-SXM4-80GB");
+  const EffectiveDevice g = Gpu("A100-SXM4-80GB");
   RooflineCeiling c = Ceiling(g, Precision::kBf16, false);
   EXPECT_DOUBLE_EQ(c.sustained_tflops, c.achievable_tflops * 0.85);
   SpeedOptions micro;
@@ -127,7 +130,7 @@ TEST(Roofline, SustainedEfficiencyScalesComputeBoundOpsOnly) {
 
 // Training fills per-op backward costs; inference phases do not.
 TEST(Roofline, TrainingBackwardCosts) {
-  const GpuSpec& g = Gpu("A100-SXM4-80GB");
+  const EffectiveDevice g = Gpu("A100-SXM4-80GB");
   TransformerArch a = speedtest::Gpt(32, 4096, 32, 50304);
   LayerPrecision lp;
   DeviceRates d = RatesFor(g, lp, false, {});
@@ -164,7 +167,7 @@ TEST(Roofline, TrainingBackwardCosts) {
 
 // FP8 keeps the streams between kernels in 16-bit (Transformer Engine) and adds casts.
 TEST(Roofline, Fp8StreamsStaySixteenBit) {
-  const GpuSpec& g = Gpu("H100-SXM5-80GB");
+  const EffectiveDevice g = Gpu("H100-SXM5-80GB");
   TransformerArch a = speedtest::Gpt(32, 4096, 32, 50304);
   LayerPrecision bf, f8;
   f8.gemm = Precision::kFp8, f8.act_bytes = 1, f8.weight_bytes = 1, f8.kv_bytes = 1;

@@ -1,9 +1,12 @@
 // The catalog: loads data/*.json documents (compiled in, or an operator's override text) into
 // plain structs, validates them strictly (unknown keys, wrong types, negative numbers, missing
-// id/source) and writes the catalog back out in the same schema. Nothing here throws: the wasm
-// build has exceptions disabled, so the JSON is parsed with exceptions off and every type checked.
+// id/source) and writes the catalog back out in the same schema. What the entities hold is
+// catalog_fields.h's field lists; this file supplies the visitors that read and write them.
+// Nothing here throws: the wasm build has exceptions disabled, so the JSON is parsed with
+// exceptions off and every type checked.
 #include "catalog/catalog.h"
-#include "contract/scenario_fields.h"
+#include "catalog/catalog_fields.h"
+#include "contract/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -88,6 +91,7 @@ class FieldReader {
     if (!v->is_number()) return WrongType(issues_, *v, std::string("a number in ") + unit, path);
     const double x = v->get<double>();  // safe: is_number() checked
     if (x < 0 || !std::isfinite(x)) return Negative(path);  // 1e400 parses to infinity
+    if (x > kMaxCatalogNumber) return TooLarge(path);
     out = x;
   }
 
@@ -121,6 +125,9 @@ class FieldReader {
 
   // Reports unknown keys and absent required ones; true when this object added no issue.
   bool Finish(std::initializer_list<const char*> required) {
+    return Finish(std::vector<const char*>(required));
+  }
+  bool Finish(const std::vector<const char*>& required) {
     for (const char* key : required) {
       if (!object_.contains(key)) {
         AddIssue(issues_, "missing_field",
@@ -137,6 +144,8 @@ class FieldReader {
     }
     return issues_.size() == issues_before_;
   }
+
+  const std::string& path() const { return path_; }
 
  private:
   const Json* Find(const char* key) {
@@ -160,6 +169,12 @@ class FieldReader {
 
   void Negative(const std::string& path) {
     AddIssue(issues_, "out_of_range", "expected a finite, non-negative value at " + path, path);
+  }
+  // No catalog figure comes near 1e15 (the largest, published_params, is ~1e12); past it the
+  // models' products overflow to infinity (a judgement bound, hardening).
+  static constexpr double kMaxCatalogNumber = 1e15;
+  void TooLarge(const std::string& path) {
+    AddIssue(issues_, "out_of_range", "expected a value from 0 to 1e15 at " + path, path);
   }
 
   const Json& object_;
@@ -200,139 +215,45 @@ void ParsePeaks(const Json& peaks, const std::string& path, Issues& issues,
   }
 }
 
-bool ParseGpu(const Json& j, const std::string& path, Issues& issues, GpuSpec& g) {
-  FieldReader r(j, path, "a GPU entry", issues);
-  r.Text("id", g.id);
-  r.Text("name", g.name);
-  r.Text("vendor", g.vendor);
-  r.Text("architecture", g.architecture);
-  r.Text("chip", g.chip);
-  r.Number("compute_capability", g.compute_capability, "major.minor");
-  r.Integer("sms", g.sms);
-  r.Number("boost_clock_mhz", g.boost_clock_mhz, "MHz");
-  if (const Json* peaks = r.Object("peak_tflops")) {
-    ParsePeaks(*peaks, Child(path, "peak_tflops"), issues, g.peak_tflops);
-  }
-  r.Number("memory_gb", g.memory_gb, "GB");
-  r.Number("memory_usable_gib", g.memory_usable_gib, "GiB");
-  r.Text("memory_type", g.memory_type);
-  r.Number("hbm_gbps", g.hbm_gbps, "GB/s");
-  r.Number("l2_mib", g.l2_mib, "MiB");
-  r.Number("tdp_watts", g.tdp_watts, "W");
-  r.Number("idle_watts", g.idle_watts, "W");
-  r.Text("form_factor", g.form_factor);
-  r.Integer("pcie_gen", g.pcie_gen);
-  r.Integer("nvlink_gen", g.nvlink_gen);
-  r.Integer("nvlink_links", g.nvlink_links);
-  r.Number("nvlink_gbps_bidir", g.nvlink_gbps_bidir, "GB/s (both directions added)");
-  r.Integer("mig_max_instances", g.mig_max_instances);
-  r.Text("default_intra_node", g.default_intra_node);
-  r.Number("matmul_efficiency", g.matmul_efficiency, "a fraction of peak (0..1)");
-  r.Number("hbm_efficiency", g.hbm_efficiency, "a fraction of hbm_gbps (0..1)");
-  r.Text("verification", g.verification);
-  r.Text("source", g.source);
-  if (g.name.empty()) g.name = g.id;
-  return r.Finish({"id", "source"});
-}
-
-bool ParseInterconnect(const Json& j, const std::string& path, Issues& issues, InterconnectSpec& ic) {
-  FieldReader r(j, path, "an interconnect entry", issues);
-  r.Text("id", ic.id);
-  r.Text("kind", ic.kind);
-  r.Text("name", ic.name);
-  r.Integer("generation", ic.generation);
-  r.Number("gbps_per_direction", ic.gbps_per_direction, "GB/s per direction");
-  r.Number("gbit_per_direction", ic.gbit_per_direction, "Gb/s per direction");
-  r.Number("latency_us", ic.latency_us, "microseconds");
-  r.Text("source", ic.source);
-  if (ic.name.empty()) ic.name = ic.id;
-  return r.Finish({"id", "source"});
-}
-
-bool ParseArch(const Json& j, const std::string& path, Issues& issues, TransformerArch& a) {
-  FieldReader r(j, path, "a model architecture", issues);
-  // The same architecture keys as an inline scenario model (scenario_fields.h), read leniently
-  // on ranges: the catalog checks types, Resolve checks the shape. VisitArch names its keys with
-  // string literals, so name.data() is NUL-terminated and outlives the reader.
-  struct ArchKeys {
-    FieldReader& r;
-    void Field(std::string_view name, int& v, int, int, std::string_view) { r.Integer(name.data(), v); }
-    void Field(std::string_view name, bool& v, std::string_view) { r.Flag(name.data(), v); }
-  } keys{r};
-  VisitArch(keys, a);
-  return r.Finish({"layers", "hidden", "heads", "vocab"});
-}
-
-bool ParseModel(const Json& j, const std::string& path, Issues& issues, ModelPreset& m) {
-  FieldReader r(j, path, "a model entry", issues);
-  r.Text("id", m.id);
-  r.Text("name", m.name);
-  bool arch_ok = true;
-  if (const Json* arch = r.Object("arch")) arch_ok = ParseArch(*arch, Child(path, "arch"), issues, m.arch);
-  r.Number("published_params", m.published_params, "parameters");
-  r.Text("source", m.source);
-  if (m.name.empty()) m.name = m.id;
-  return r.Finish({"id", "arch", "source"}) && arch_ok;
-}
-
-bool ParsePrice(const Json& j, const std::string& path, Issues& issues, GpuPrice& p) {
-  FieldReader r(j, path, "a price entry", issues);
-  r.Text("gpu", p.gpu);
-  r.Text("currency", p.currency);
-  r.Number("per_gpu_hour", p.per_gpu_hour, "currency units per GPU-hour");
-  r.Text("source", p.source);
-  return r.Finish({"gpu", "currency", "per_gpu_hour", "source"});
-}
-
-bool ParseCurrency(const Json& j, const std::string& path, Issues& issues, CurrencyPreset& c) {
-  FieldReader r(j, path, "a currency entry", issues);
-  r.Text("code", c.code);
-  r.Text("symbol", c.symbol);
-  r.Number("electricity_per_kwh", c.electricity_per_kwh, "currency units per kWh");
-  r.Text("source", c.source);
-  return r.Finish({"code", "source"});
-}
-
 // [SECTION] Merging ------------------------------------------------------------------------------
 
-bool SameKey(const GpuSpec& a, const GpuSpec& b) { return EqualsIgnoreCase(a.id, b.id); }
-bool SameKey(const InterconnectSpec& a, const InterconnectSpec& b) { return EqualsIgnoreCase(a.id, b.id); }
-bool SameKey(const ModelPreset& a, const ModelPreset& b) { return EqualsIgnoreCase(a.id, b.id); }
-bool SameKey(const CurrencyPreset& a, const CurrencyPreset& b) { return EqualsIgnoreCase(a.code, b.code); }
-bool SameKey(const GpuPrice& a, const GpuPrice& b) {
-  return EqualsIgnoreCase(a.gpu, b.gpu) && EqualsIgnoreCase(a.currency, b.currency);
+// Collects an entry's key fields (Need::kKey): two entries with equal keys (ignoring case) are
+// the same entry, and a merged one replaces the other.
+struct KeyCollector {
+  std::array<const std::string*, 4> keys{};
+  int count = 0;
+  void Text(const char*, const std::string& x, std::string_view, Need need = Need::kOptional) {
+    if (need == Need::kKey && count < 4) keys[count++] = &x;
+  }
+  void Number(const char*, const double&, const char*, std::string_view, Need = Need::kOptional) {}
+  void Integer(const char*, const int&, std::string_view, Need = Need::kOptional) {}
+  void Flag(const char*, const bool&, std::string_view) {}
+  void Peaks(const char*, const std::array<PeakRate, kPrecisionCount>&, std::string_view) {}
+  template <class T, class Fn>
+  void Record(const char*, const T&, Need, const char*, std::string_view, Fn&&) {}
+};
+
+template <typename T, typename Fn>
+bool SameKey(const T& a, const T& b, Fn& visit) {
+  KeyCollector ka, kb;
+  visit(ka, a);
+  visit(kb, b);
+  for (int i = 0; i < ka.count; ++i) {
+    if (!EqualsIgnoreCase(*ka.keys[i], *kb.keys[i])) return false;
+  }
+  return ka.count > 0;
 }
 
-template <typename T>
-void Upsert(std::vector<T>& into, T item) {
+template <typename T, typename Fn>
+void Upsert(std::vector<T>& into, T item, Fn& visit) {
   for (T& existing : into) {
-    if (SameKey(existing, item)) {
+    if (SameKey(existing, item, visit)) {
       existing = std::move(item);
       return;
     }
   }
   into.push_back(std::move(item));
 }
-
-// Parses every element of doc[key]; valid ones replace same-key entries or are appended.
-template <typename T, typename Parse>
-void MergeArray(const Json& doc, const char* key, std::vector<T>& into, Issues& issues, Parse parse) {
-  auto it = doc.find(key);
-  if (it == doc.end()) return;
-  const std::string path = Child("", key);
-  if (!it->is_array()) return WrongType(issues, *it, "an array of entries", path);
-  for (std::size_t i = 0; i < it->size(); ++i) {
-    const Json& element = (*it)[i];
-    const std::string item_path = Child(path, i);
-    if (!element.is_object()) {
-      WrongType(issues, element, "an object", item_path);
-      continue;
-    }
-    T item;
-    if (parse(element, item_path, issues, item)) Upsert(into, std::move(item));
-  }
-}
-
 void MergeSources(const Json& doc, std::vector<SourceRef>& into, Issues& issues) {
   auto it = doc.find("sources");
   if (it == doc.end()) return;
@@ -351,6 +272,86 @@ void MergeSources(const Json& doc, std::vector<SourceRef>& into, Issues& issues)
   }
 }
 
+// Reads catalog entries by visiting their field lists (catalog_fields.h): each field through the
+// FieldReader of the object it is in, so issues carry exact JSON pointers; an entry that added no
+// issue is merged (valid entries are kept whatever their neighbours hold).
+class CatalogReader {
+ public:
+  CatalogReader(const Json& doc, Issues& issues) : doc_(doc), issues_(issues) {}
+
+  void Text(const char* key, std::string& out, std::string_view, Need need = Need::kOptional) {
+    Require(key, need);
+    top_->reader.Text(key, out);
+  }
+  void Number(const char* key, double& out, const char* unit, std::string_view, Need need = Need::kOptional) {
+    Require(key, need);
+    top_->reader.Number(key, out, unit);
+  }
+  void Integer(const char* key, int& out, std::string_view, Need need = Need::kOptional) {
+    Require(key, need);
+    top_->reader.Integer(key, out);
+  }
+  void Flag(const char* key, bool& out, std::string_view) { top_->reader.Flag(key, out); }
+  void Peaks(const char* key, std::array<PeakRate, kPrecisionCount>& out, std::string_view) {
+    if (const Json* peaks = top_->reader.Object(key)) ParsePeaks(*peaks, Child(top_->reader.path(), key), issues_, out);
+  }
+  template <class T, class Fn>
+  void Record(const char* key, T& x, Need need, const char* what, std::string_view, Fn&& fn) {
+    Require(key, need);
+    const Json* j = top_->reader.Object(key);
+    if (j == nullptr) return;
+    Read(*j, Child(top_->reader.path(), key), what, [&] { fn(*this, x); });
+  }
+  void Sources(const char*, std::vector<SourceRef>& into, std::string_view) { MergeSources(doc_, into, issues_); }
+  // Parses every element of doc[key]; valid ones replace same-key entries or are appended.
+  template <class T, class Fn>
+  void Kind(const char* key, const char* what, std::vector<T>& into, Fn&& fn) {
+    auto it = doc_.find(key);
+    if (it == doc_.end()) return;
+    const std::string path = Child("", key);
+    if (!it->is_array()) return WrongType(issues_, *it, "an array of entries", path);
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      const Json& element = (*it)[i];
+      const std::string item_path = Child(path, i);
+      if (!element.is_object()) {
+        WrongType(issues_, element, "an object", item_path);
+        continue;
+      }
+      T item;
+      const std::size_t before = issues_.size();
+      Read(element, item_path, what, [&] { fn(*this, item); });
+      if (issues_.size() != before) continue;
+      CompleteEntry(item);
+      Upsert(into, std::move(item), fn);
+    }
+  }
+
+ private:
+  struct Level {
+    FieldReader reader;
+    std::vector<const char*> required;
+  };
+
+  // Reads one object: fill() visits its fields; then unknown and missing keys are reported.
+  template <class Fill>
+  void Read(const Json& object, const std::string& path, const char* what, Fill&& fill) {
+    Level level{FieldReader(object, path, what, issues_), {}};
+    Level* saved = top_;
+    top_ = &level;
+    fill();
+    level.reader.Finish(level.required);
+    top_ = saved;
+  }
+
+  void Require(const char* key, Need need) {
+    if (need != Need::kOptional) top_->required.push_back(key);
+  }
+
+  const Json& doc_;
+  Issues& issues_;
+  Level* top_ = nullptr;
+};
+
 bool CheckVersion(const Json& doc, Issues& issues) {
   auto it = doc.find("schema_version");
   if (it == doc.end()) {
@@ -365,17 +366,25 @@ bool CheckVersion(const Json& doc, Issues& issues) {
   return true;
 }
 
+// The keys a catalog document may hold: schema_version and the entity kinds of catalog_fields.h.
+struct KindNames {
+  std::vector<const char*> names{"schema_version"};
+  void Sources(const char* key, const std::vector<SourceRef>&, std::string_view) { names.push_back(key); }
+  template <class T, class Fn>
+  void Kind(const char* key, const char*, const std::vector<T>&, Fn&&) { names.push_back(key); }
+};
+
 void CheckTopLevelKeys(const Json& doc, Issues& issues) {
-  static constexpr const char* kAllowed[] = {"schema_version", "sources", "gpus", "interconnects",
-                                             "models", "prices", "currencies"};
+  static const Catalog kNone;
+  KindNames kinds;
+  VisitCatalogKinds(kinds, kNone);
+  std::string allowed;
+  for (const char* k : kinds.names) allowed += (allowed.empty() ? "" : ", ") + std::string(k);
   for (auto it = doc.begin(); it != doc.end(); ++it) {
     bool known = false;
-    for (const char* k : kAllowed) known = known || it.key() == k;
+    for (const char* k : kinds.names) known = known || it.key() == k;
     if (!known) {
-      AddIssue(issues, "unknown_key",
-               "unknown key \"" + it.key() +
-                   "\" in a catalog document; allowed: schema_version, sources, gpus, interconnects, "
-                   "models, prices, currencies",
+      AddIssue(issues, "unknown_key", "unknown key \"" + it.key() + "\" in a catalog document; allowed: " + allowed,
                Child("", it.key()));
     }
   }
@@ -383,53 +392,61 @@ void CheckTopLevelKeys(const Json& doc, Issues& issues) {
 
 // [SECTION] Writing ------------------------------------------------------------------------------
 
-OrderedJson GpuToJson(const GpuSpec& g) {
-  OrderedJson peaks = OrderedJson::object();
-  for (int i = 0; i < kPrecisionCount; ++i) {
-    const PeakRate& r = g.peak_tflops[i];
-    if (r.dense == 0 && r.sparse == 0) continue;  // unsupported precision: omitted, as in the data
-    peaks[std::string(kPrecisionNames[i])] = OrderedJson{{"dense", r.dense}, {"sparse", r.sparse}};
+// Writes entries back in the data files' schema and key order, by visiting their field lists.
+class CatalogWriter {
+ public:
+  explicit CatalogWriter(OrderedJson& out) : cur_(&out) {}
+
+  void Text(const char* key, const std::string& x, std::string_view, Need = Need::kOptional) { (*cur_)[key] = x; }
+  void Number(const char* key, const double& x, const char*, std::string_view, Need = Need::kOptional) {
+    (*cur_)[key] = x;
   }
-  return OrderedJson{{"id", g.id}, {"name", g.name}, {"vendor", g.vendor},
-                     {"architecture", g.architecture}, {"chip", g.chip},
-                     {"compute_capability", g.compute_capability}, {"sms", g.sms},
-                     {"boost_clock_mhz", g.boost_clock_mhz}, {"peak_tflops", peaks},
-                     {"memory_gb", g.memory_gb}, {"memory_usable_gib", g.memory_usable_gib},
-                     {"memory_type", g.memory_type}, {"hbm_gbps", g.hbm_gbps}, {"l2_mib", g.l2_mib},
-                     {"tdp_watts", g.tdp_watts}, {"idle_watts", g.idle_watts},
-                     {"form_factor", g.form_factor}, {"pcie_gen", g.pcie_gen},
-                     {"nvlink_gen", g.nvlink_gen}, {"nvlink_links", g.nvlink_links},
-                     {"nvlink_gbps_bidir", g.nvlink_gbps_bidir},
-                     {"mig_max_instances", g.mig_max_instances},
-                     {"default_intra_node", g.default_intra_node},
-                     {"matmul_efficiency", g.matmul_efficiency}, {"hbm_efficiency", g.hbm_efficiency},
-                     {"verification", g.verification}, {"source", g.source}};
-}
+  void Integer(const char* key, const int& x, std::string_view, Need = Need::kOptional) { (*cur_)[key] = x; }
+  void Flag(const char* key, const bool& x, std::string_view) { (*cur_)[key] = x; }
+  void Peaks(const char* key, const std::array<PeakRate, kPrecisionCount>& rates, std::string_view) {
+    OrderedJson peaks = OrderedJson::object();
+    for (int i = 0; i < kPrecisionCount; ++i) {
+      const PeakRate& r = rates[i];
+      if (r.dense == 0 && r.sparse == 0) continue;  // unsupported precision: omitted, as in the data
+      peaks[std::string(kPrecisionNames[i])] = OrderedJson{{"dense", r.dense}, {"sparse", r.sparse}};
+    }
+    (*cur_)[key] = std::move(peaks);
+  }
+  template <class T, class Fn>
+  void Record(const char* key, const T& x, Need, const char*, std::string_view, Fn&& fn) {
+    (*cur_)[key] = Object([&] { fn(*this, x); });
+  }
+  void Sources(const char* key, const std::vector<SourceRef>& sources, std::string_view) {
+    OrderedJson out = OrderedJson::object();
+    for (const SourceRef& s : sources) out[s.code] = s.citation;
+    (*cur_)[key] = std::move(out);
+  }
+  template <class T, class Fn>
+  void Kind(const char* key, const char*, const std::vector<T>& items, Fn&& fn) {
+    OrderedJson out = OrderedJson::array();
+    for (const T& item : items) out.push_back(Object([&] { fn(*this, item); }));
+    (*cur_)[key] = std::move(out);
+  }
+  template <class T, class Fn>
+  OrderedJson Entry(const T& item, Fn&& fn) {
+    return Object([&] { fn(*this, item); });
+  }
 
-OrderedJson InterconnectToJson(const InterconnectSpec& ic) {
-  return OrderedJson{{"id", ic.id}, {"kind", ic.kind}, {"name", ic.name},
-                     {"generation", ic.generation}, {"gbps_per_direction", ic.gbps_per_direction},
-                     {"gbit_per_direction", ic.gbit_per_direction}, {"latency_us", ic.latency_us},
-                     {"source", ic.source}};
-}
+ private:
+  template <class Fill>
+  OrderedJson Object(Fill&& fill) {
+    OrderedJson obj = OrderedJson::object();
+    OrderedJson* saved = cur_;
+    cur_ = &obj;
+    fill();
+    cur_ = saved;
+    return obj;
+  }
+  OrderedJson* cur_;
+};
 
-OrderedJson ModelToJson(const ModelPreset& m) {
-  const TransformerArch& a = m.arch;
-  OrderedJson arch{{"layers", a.layers}, {"hidden", a.hidden}, {"heads", a.heads},
-                   {"kv_heads", a.kv_heads}, {"ffn_hidden", a.ffn_hidden}, {"vocab", a.vocab},
-                   {"max_seq", a.max_seq}, {"glu", a.glu}, {"tied_embeddings", a.tied_embeddings},
-                   {"learned_positions", a.learned_positions}, {"encoder_only", a.encoder_only},
-                   {"experts", a.experts}, {"top_k", a.top_k}};
-  return OrderedJson{{"id", m.id}, {"name", m.name}, {"arch", arch},
-                     {"published_params", m.published_params}, {"source", m.source}};
-}
-
-template <typename T, typename ToJson>
-OrderedJson ArrayToJson(const std::vector<T>& items, ToJson to_json) {
-  OrderedJson out = OrderedJson::array();
-  for (const T& item : items) out.push_back(to_json(item));
-  return out;
-}
+// error_handler_t::replace: invalid UTF-8 in an operator's text must not throw in wasm.
+std::string Dump(const OrderedJson& j) { return j.dump(2, ' ', false, OrderedJson::error_handler_t::replace); }
 
 }  // namespace
 
@@ -437,23 +454,16 @@ OrderedJson ArrayToJson(const std::vector<T>& items, ToJson to_json) {
 
 Issues MergeCatalogJson(std::string_view text, Catalog& into) {
   Issues issues;
-  const Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) {
-    AddIssue(issues, "invalid_json", "the catalog text is not valid JSON", "");
-    return issues;
-  }
+  Json doc;
+  if (!ParseJsonText(text, "the catalog text", /*reject_duplicates=*/true, doc, issues)) return issues;
   if (!doc.is_object()) {
     WrongType(issues, doc, "an object {\"schema_version\": 1, ...}", "");
     return issues;
   }
   if (!CheckVersion(doc, issues)) return issues;
   CheckTopLevelKeys(doc, issues);
-  MergeSources(doc, into.sources, issues);
-  MergeArray(doc, "gpus", into.gpus, issues, ParseGpu);
-  MergeArray(doc, "interconnects", into.interconnects, issues, ParseInterconnect);
-  MergeArray(doc, "models", into.models, issues, ParseModel);
-  MergeArray(doc, "currencies", into.currencies, issues, ParseCurrency);
-  MergeArray(doc, "prices", into.prices, issues, ParsePrice);
+  CatalogReader reader(doc, issues);
+  VisitCatalogKinds(reader, into);
   return issues;
 }
 
@@ -468,22 +478,24 @@ const Catalog& BuiltinCatalog() {
 }
 
 std::string CatalogToJson(const Catalog& c) {
-  OrderedJson sources = OrderedJson::object();
-  for (const SourceRef& s : c.sources) sources[s.code] = s.citation;
-  OrderedJson doc{{"schema_version", kCatalogSchemaVersion}, {"sources", sources}};
-  doc["gpus"] = ArrayToJson(c.gpus, GpuToJson);
-  doc["interconnects"] = ArrayToJson(c.interconnects, InterconnectToJson);
-  doc["models"] = ArrayToJson(c.models, ModelToJson);
-  doc["currencies"] = ArrayToJson(c.currencies, [](const CurrencyPreset& x) {
-    return OrderedJson{{"code", x.code}, {"symbol", x.symbol},
-                       {"electricity_per_kwh", x.electricity_per_kwh}, {"source", x.source}};
-  });
-  doc["prices"] = ArrayToJson(c.prices, [](const GpuPrice& x) {
-    return OrderedJson{{"gpu", x.gpu}, {"currency", x.currency}, {"per_gpu_hour", x.per_gpu_hour},
-                       {"source", x.source}};
-  });
-  // error_handler_t::replace: invalid UTF-8 in an operator's text must not throw in wasm.
-  return doc.dump(2, ' ', false, OrderedJson::error_handler_t::replace);
+  OrderedJson doc{{"schema_version", kCatalogSchemaVersion}};
+  CatalogWriter writer(doc);
+  VisitCatalogKinds(writer, c);
+  return Dump(doc);
+}
+
+std::string CatalogEntryToJson(const GpuSpec& g) {
+  OrderedJson doc;
+  CatalogWriter writer(doc);
+  return Dump(writer.Entry(g, [](auto& w, auto& x) { VisitGpuFields(w, x); }));
+}
+
+std::string CatalogEntryToJson(const ServerSpec& s) {
+  OrderedJson doc;
+  CatalogWriter writer(doc);
+  OrderedJson j = writer.Entry(s, [](auto& w, auto& x) { VisitServerFields(w, x); });
+  j["psus"] = s.psu_count;  // contract v2's name for the installed supplies (not a catalog key)
+  return Dump(j);
 }
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {

@@ -22,6 +22,7 @@ struct ResolvedSetup {
   double active_parameters = 0;   // per token (MoE)
   std::string_view intra_node;    // fabric actually assumed inside a node
   std::string_view inter_node;
+  std::string_view device_kind;   // whole | capped | mig (kDeviceKindNames)
 };
 
 struct Report {

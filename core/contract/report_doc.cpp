@@ -90,10 +90,15 @@ std::string MarkdownTable(void (*walk)(std::string&)) {
   return out;
 }
 
+// A table row; a `|` inside the meaning is escaped so it stays in its cell.
 void AddRow(std::string& out, const std::string& pointer, std::string_view type, std::string_view unit,
             std::string_view doc) {
-  out += "| `" + pointer + "` | " + std::string(type) + " | " + std::string(unit) + " | " + std::string(doc) +
-         " |\n";
+  std::string meaning;
+  for (char c : doc) {
+    if (c == '|') meaning += '\\';
+    meaning += c;
+  }
+  out += "| `" + pointer + "` | " + std::string(type) + " | " + std::string(unit) + " | " + meaning + " |\n";
 }
 
 // "/memory/fixes/12/code" -> "/memory/fixes/*/code": array indices as the table writes them.

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "contract/scenario_fields.h"
+#include "resolve/usual_network.h"
 
 namespace gpucfg {
 namespace {
@@ -48,38 +49,55 @@ const InterconnectSpec* IntraFabric(const Catalog& c, const GpuSpec& g, std::str
   };
   if (kind == "pcie") return find("pcie-gen", g.pcie_gen > 0 ? g.pcie_gen : 4);
   if (kind == "nvlink-mesh") return find("nvlink", g.nvlink_gen);
-  if (kind == "nvswitch") return find("nvswitch-gen", g.nvlink_gen - 1);
-  for (const auto& ic : c.interconnects)  // nvlink-bridge: the bridge of this NVLink generation
-    if (ic.kind == "nvlink-bridge" && ic.generation == g.nvlink_gen) return &ic;
-  return nullptr;
+  // NVSwitch or bridge of this generation; where several exist, the one whose per-direction rate is
+  // half the GPU's NVLink figure (A800/H800 run NVLink at 400 GB/s, the A40 bridge at 112.5).
+  const InterconnectSpec* fabric = kind == "nvswitch" ? find("nvswitch-gen", g.nvlink_gen - 1) : nullptr;
+  const double rate = g.nvlink_gbps_bidir / 2;
+  if (fabric && (rate <= 0 || fabric->gbps_per_direction == rate)) return fabric;
+  const int generation = kind == "nvswitch" ? g.nvlink_gen - 1 : g.nvlink_gen;
+  for (const auto& ic : c.interconnects) {
+    if (ic.kind != kind || ic.generation != generation) continue;
+    if (ic.gbps_per_direction == rate) return &ic;
+    if (!fabric) fabric = &ic;
+  }
+  return fabric;
+}
+
+// The device this job sees: the catalog row under the scenario's limits (clock factor, usable
+// memory override), built once here for every model.
+void ResolveDevice(const Scenario& s, const Catalog& c, const GpuSpec& gpu, Resolved& r) {
+  DeviceLimits limits;
+  limits.clock_factor = s.speed.clock_factor;
+  limits.usable_gib = s.memory.usable_gib;
+  r.device = MakeDevice(gpu, limits);
+  r.device.catalog_index = int(&gpu - c.gpus.data());
 }
 
 void ResolveCluster(const Scenario& s, const Catalog& c, Resolved& r, Checker& chk) {
   const ClusterConfig& cl = s.cluster;
-  r.gpu = FindGpu(c, cl.gpu);
-  if (!r.gpu)
+  const GpuSpec* gpu = FindGpu(c, cl.gpu);
+  if (!gpu)
     return chk.Fail("unknown_gpu", "/cluster/gpu",
                     "expected a GPU catalog id (one of: " +
                         ListIds(c.gpus, [](const GpuSpec& g) { return g.id; }) + "), found \"" + cl.gpu + "\"");
+  ResolveDevice(s, c, *gpu, r);
   r.total_gpus = cl.gpus_per_node * cl.nodes;
-  r.intra_node = cl.intra_node.empty() ? std::string_view(r.gpu->default_intra_node) : std::string_view(cl.intra_node);
+  r.intra_node = cl.intra_node.empty() ? std::string_view(gpu->default_intra_node) : std::string_view(cl.intra_node);
   if (!IsIntraName(r.intra_node))
     return chk.Fail("unknown_value", "/cluster/intra_node",
                     "expected pcie | nvlink-bridge | nvlink-mesh | nvswitch, found \"" + cl.intra_node + "\"");
-  if (r.intra_node != "pcie" && r.gpu->nvlink_gen == 0)
+  if (r.intra_node != "pcie" && gpu->nvlink_gen == 0)
     return chk.Fail("incompatible", "/cluster/intra_node",
-                    r.gpu->id + " has no NVLink; expected \"pcie\", found \"" + std::string(r.intra_node) + "\"");
+                    gpu->id + " has no NVLink; expected \"pcie\", found \"" + std::string(r.intra_node) + "\"");
   if (r.intra_node == "nvlink-bridge" && cl.gpus_per_node > 8)
     chk.Fail("incompatible", "/cluster/gpus_per_node", "NVLink bridges join at most 8 GPUs in a node");
-  r.intra = IntraFabric(c, *r.gpu, r.intra_node);
+  r.intra = IntraFabric(c, *gpu, r.intra_node);
   if (!r.intra && cl.gpus_per_node > 1)
     chk.Fail("incompatible", "/cluster/intra_node",
-             "the catalog has no " + std::string(r.intra_node) + " fabric for " + r.gpu->id);
+             "the catalog has no " + std::string(r.intra_node) + " fabric for " + gpu->id);
   if (cl.inter_node == "none") {
-    if (cl.nodes > 1)
-      chk.Fail("missing_network", "/cluster/inter_node",
-               "expected a network between the " + std::to_string(cl.nodes) +
-                   " nodes (ib-hdr, ib-ndr, roce-200g, ...), found \"none\"");
+    // Several nodes and no network named: the GPU generation's usual one (Resolve warns).
+    if (cl.nodes > 1) r.inter = FindInterconnect(c, UsualNetworkId(*gpu));
   } else {
     r.inter = FindInterconnect(c, cl.inter_node);
     bool network = r.inter && (r.inter->kind == "infiniband" || r.inter->kind == "roce" || r.inter->kind == "ethernet");
@@ -157,11 +175,38 @@ void ResolveBatchAndPrice(const Scenario& s, const Catalog& c, Resolved& r, Chec
   r.currency = cur->code;
   r.electricity_per_kwh = s.pricing.electricity_per_kwh > 0 ? s.pricing.electricity_per_kwh : cur->electricity_per_kwh;
   r.per_gpu_hour = s.pricing.per_gpu_hour;
-  if (r.per_gpu_hour <= 0 && r.gpu) {
-    const GpuPrice* price = FindPrice(c, r.gpu->id, cur->code);
+  if (r.per_gpu_hour <= 0 && !r.device.id.empty()) {
+    const GpuPrice* price = FindPrice(c, r.device.id, cur->code);
     r.per_gpu_hour = price ? price->per_gpu_hour : 0;
     if (!price && warnings) warnings->Add("no_price", "/pricing/per_gpu_hour");
   }
+}
+
+// [SECTION] Catalog entries the models can use (hardening) ----------------------------------------
+// A site catalog (--catalog, evaluateWithCatalog) may replace a built-in GPU or fabric with an
+// entry that lacks what every model divides by; such an entry is an error at the field that chose
+// it, not a report of infinities.
+void CheckGpuUsable(const Scenario& s, const Catalog& c, Checker& chk) {
+  const GpuSpec* g = FindGpu(c, s.cluster.gpu);
+  if (!g) return;
+  bool peak = false;
+  for (const PeakRate& p : g->peak_tflops) peak = peak || p.dense > 0;
+  std::string missing;
+  if (g->memory_gb <= 0 && g->memory_usable_gib <= 0) missing += " memory_gb";
+  if (g->hbm_gbps <= 0) missing += " hbm_gbps";
+  if (g->tdp_watts <= 0) missing += " tdp_watts";
+  if (!peak) missing += " peak_tflops";
+  if (!missing.empty())
+    return chk.Fail("incompatible", "/cluster/gpu",
+                    "the catalog entry for " + g->id + " has no usable" + missing +
+                        " (a site catalog replaced it?); expected positive values");
+}
+
+void CheckFabricsUsable(const Scenario& s, const Resolved& r, Checker& chk) {
+  if (r.intra && s.cluster.gpus_per_node > 1 && !(r.intra->gbps_per_direction > 0))
+    chk.Fail("incompatible", "/cluster/intra_node", "the catalog's " + r.intra->id + " has no gbps_per_direction");
+  if (r.inter && s.cluster.nodes > 1 && !(r.inter->gbps_per_direction > 0))
+    chk.Fail("incompatible", "/cluster/inter_node", "the catalog's " + r.inter->id + " has no gbps_per_direction");
 }
 
 }  // namespace
@@ -173,7 +218,11 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
   Checker chk{errors};
   if (s.schema_version != kSchemaVersion)
     chk.Fail("unsupported_version", "/schema_version", "expected schema_version 1, found " + std::to_string(s.schema_version));
+  CheckGpuUsable(s, catalog, chk);
   ResolveCluster(s, catalog, out, chk);
+  if (warnings && out.inter && s.cluster.inter_node == "none")
+    warnings->Add("inter_node_assumed", "/cluster/inter_node", s.cluster.nodes, out.inter->gbit_per_direction);
+  if (chk.ok) CheckFabricsUsable(s, out, chk);
   ResolveModel(s, catalog, out, chk);
   out.parameters = ParameterCount(out.arch);
   out.active_parameters = ActiveParameterCount(out.arch);
@@ -181,6 +230,7 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
   ResolveParallelism(s, out, chk);
   if (!chk.ok) return false;
   ResolveBatchAndPrice(s, catalog, out, chk, warnings);
+  if (chk.ok && !ResolvePower(s, catalog, out, errors)) chk.ok = false;
   return chk.ok;
 }
 

@@ -59,6 +59,25 @@ echo '{"num_hidden_layers": 2, "hidden_size": 64, "n_routed_experts": 8}' | "$bi
 check "import-hf of unmappable keys exits 2" test $rc -eq 2
 check "import-hf names the unmappable key" grep -q '"/n_routed_experts"' "$tmp/err"
 
+# Power (issue 10): the server catalog, one server, the power section of a scenario.
+"$bin" servers >"$tmp/out" 2>&1; rc=$?
+check "servers exits 0" test $rc -eq 0
+check "servers lists dgx-h100" grep -q "dgx-h100" "$tmp/out"
+"$bin" server DGX-H100 --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["rated_w"] == 10200 and d["psus"] == 6, d'
+check "server dgx-h100 --format json has rated_w 10200 and psus 6" test $? -eq 0
+"$bin" server dgx-z9000 >/dev/null 2>"$tmp/err"; rc=$?
+check "unknown server exits 2" test $rc -eq 2
+check "unknown server is unknown_server" grep -q '"unknown_server"' "$tmp/err"
+"$bin" example | python3 -c 'import json,sys; d=json.load(sys.stdin); d["cluster"].update(gpu="A100-PCIe-80GB", server="pcie-8gpu"); d["power"]["node_supply_w"]=2000; print(json.dumps(d))' >"$tmp/pcie.json"
+"$bin" power "$tmp/pcie.json" >"$tmp/out"; rc=$?
+check "power exits 0" test $rc -eq 0
+check "power flags 8 PCIe A100 on a 2000 W supply" grep -q "exceeds its 2000 W supply: 8 GPUs x 345 W" "$tmp/out"
+"$bin" power - --format json <"$tmp/pcie.json" | python3 -c 'import json,sys; p=json.load(sys.stdin)["power"]; assert p["node_peak_w"] > 2000 and p["psus_per_node"] >= 1 and 0 < p["throughput_factor"] <= 1, p'
+check "power --format json has the contract v2 names" test $? -eq 0
+sed 's/"node_supply_w": 2000/"gpu_cap_w": 999/' "$tmp/pcie.json" | "$bin" power - >/dev/null 2>"$tmp/err"; rc=$?
+check "a cap outside the board range exits 2" test $rc -eq 2
+check "the cap error gives the range" grep -q 'from 150 to 300' "$tmp/err"
+
 # docs/contract.md carries the field table that `gpucfg schema` generates from the code.
 "$bin" schema >"$tmp/schema.md"
 missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/schema.md" | head -3)
@@ -93,6 +112,56 @@ print(" ".join(sorted(k for k in keys if "`%s`" % k not in docs)[:3]) if len(rep
 PY
 )
 check "docs/contract.md documents every key the examples' reports emit ${missing}" test -z "$missing"
+
+# roofline, scale, compare and collective write with the report's writer: its names, records and
+# rounding (contract v1's required keys included), the same values as `evaluate` at the same keys.
+"$bin" example >"$tmp/default.json"
+"$bin" evaluate "$tmp/default.json" --format json >"$tmp/default_report.json"
+"$bin" example 13b-a100-oom >"$tmp/oom.json"
+"$bin" roofline --gpu A100-SXM4-80GB --precision bf16 --scenario "$tmp/default.json" --format json >"$tmp/roof.json"
+python3 - "$tmp/roof.json" "$tmp/default_report.json" <<'PY'
+import json, sys
+roof, report = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+for k in ["peak_tflops", "achievable_tflops", "hbm_gbps", "achievable_hbm_gbps", "ridge_flops_per_byte"]:
+    assert isinstance(roof[k], (int, float)), k
+ceiling = dict(report["performance"]["roofline"]); points = ceiling.pop("points")
+assert all(roof[k] == v for k, v in ceiling.items()), "ceiling differs from the report's"
+assert roof["points"] == points, "points differ from the report's"
+assert "intensity" in points[0] and "compute_bound" in points[0] and "flops_per_byte" not in points[0]
+assert all(set(c) == set(ceiling) for c in roof["ceilings"])
+PY
+check "roofline json: contract keys, the report's ceiling and points" test $? -eq 0
+"$bin" scale "$tmp/default.json" --format json >"$tmp/scale.json"
+python3 - "$tmp/scale.json" "$tmp/default_report.json" <<'PY'
+import json, sys
+scale, report = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert scale["scaling"] == report["performance"]["scaling"]
+assert scale["scaling_break_gpus"] == report["performance"]["scaling_break_gpus"] and "break_gpus" not in scale
+PY
+check "scale json: the report's scaling records and scaling_break_gpus" test $? -eq 0
+"$bin" compare "$tmp/default.json" "$tmp/oom.json" --format json >"$tmp/compare.json"
+python3 - "$tmp/compare.json" "$tmp/default_report.json" <<'PY'
+import json, sys
+entry, report = json.load(open(sys.argv[1]))["compare"][0], json.load(open(sys.argv[2]))
+n = 0
+for section in ["setup", "memory", "performance", "cost", "power"]:
+    def same(a, b):
+        global n
+        for k, v in a.items():
+            if isinstance(v, dict): same(v, b[k])
+            else: assert v == b[k], (section, k); n += 1
+    same(entry[section], report[section])
+assert n >= 18 and entry["memory"]["per_gpu"]["total_gib"] > 0 and "memory_total_gib" not in entry
+PY
+check "compare json: report keys at report pointers, same values" test $? -eq 0
+"$bin" collective --op allreduce --bytes 1e9 --gpu A100-SXM4-80GB --gpus-per-node 8 --nodes 2 --inter-node ib-hdr --format json |
+  python3 -c 'import json,sys; d=json.load(sys.stdin); assert all(d[k] > 0 for k in ["time_s", "algbw_gbps", "busbw_gbps"]); assert d["bytes"] == 1e9'
+check "collective json has time_s, algbw_gbps, busbw_gbps" test $? -eq 0
+for table in collective catalog; do
+  "$bin" schema --$table >"$tmp/${table}_schema.md"
+  missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/${table}_schema.md" | head -3)
+  check "docs/contract.md has the $table table ${missing}" test -z "$missing"
+done
 
 echo "cli: $pass passed, $fail failed"
 test $fail -eq 0

@@ -24,7 +24,7 @@ enum class S : int {
   kParallelism, kTp, kPp, kDp, kZero, kSequenceParallel, kRecompute, kRecomputeNone,
   kRecomputeSelective, kRecomputeFull, kInterleave, kEp, kCp,
   kExpert, kSustained, kMatmulEff, kHbmEff, kTpOverlap, kDpOverlap, kUsableGib, kFragmentation,
-  kTpotTarget, kTtftTarget,
+  kTpotTarget, kTtftTarget, kClockFactor,
   kPricing, kCurrency, kPerGpuHour, kElectricity, kPue, kCatalogPrice,
   // memory
   kMemoryPerGpu, kFits, kDoesNotFit, kHeadroom, kOverBy, kCapacity, kWeights, kGradients,

@@ -68,6 +68,7 @@ void DrawExpertRows(WorkloadKind kind) {
     DoubleRow(S::kFragmentation, m.fragmentation, "%.2f");
   }
   DoubleRow(S::kUsableGib, m.usable_gib, "%.1f");
+  DoubleRow(S::kClockFactor, o.clock_factor, "%.2f");
   EndForm();
 }
 

@@ -20,15 +20,6 @@ OptimizerKind ParseOptimizer(std::string_view name) {
   return OptimizerKind::kAdam;  // adam, adamw
 }
 
-// Usable memory: the scenario's override, else what nvidia-smi reports as total (catalog), else
-// the marketed size x 0.985 (A100/H100/H200/A30 full-GPU MIG profiles report 97.7-99.3% of it:
-// shared/reference/mig-profiles.md; medium confidence).
-double UsableCapacityGib(const GpuSpec& gpu, const MemoryOptions& o) {
-  if (o.usable_gib > 0) return o.usable_gib;
-  if (gpu.memory_usable_gib > 0) return gpu.memory_usable_gib;
-  return gpu.memory_gb * 0.985;
-}
-
 MemoryInputs MakeMemoryInputs(const Resolved& r) {
   const Scenario& s = *r.scenario;
   const WorkloadConfig& w = s.workload;
@@ -55,12 +46,13 @@ MemoryInputs MakeMemoryInputs(const Resolved& r) {
   in.gpus_per_node = s.cluster.gpus_per_node;
   in.nodes = s.cluster.nodes;
   in.options = s.memory;
-  in.gpu = r.gpu;
   in.catalog = r.catalog;
-  if (r.gpu) {
-    in.capacity_gib = UsableCapacityGib(*r.gpu, s.memory);
-    in.compute_capability = r.gpu->compute_capability;
-  }
+  // The device's usable memory (MakeDevice: the memory.usable_gib override, else the catalog's).
+  in.capacity_gib = r.device.usable_gib;
+  in.compute_capability = r.device.compute_capability;
+  in.fp8 = r.device.Supports(Precision::kFp8);
+  in.gpu_index = r.device.catalog_index;
+  in.limits = r.device.limits;
   return in;
 }
 
@@ -259,12 +251,12 @@ void Reset(MemoryReport& m) { ResetMemoryReport(m); }
 
 void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m) {
   Reset(m);
-  if (!r.scenario || !r.gpu) return;  // unresolved scenario: nothing to report
+  if (!r.scenario || r.device.id.empty()) return;  // unresolved scenario: nothing to report
   const MemoryInputs in = MakeMemoryInputs(r);
   const SearchBase base = SearchBaseOf(in);
   m.per_gpu = BreakdownWith(in, base.parts, &base.states);
   m.capacity_gib = in.capacity_gib;
-  m.marketed_gb = r.gpu->memory_gb;
+  m.marketed_gb = r.device.marketed_gb;
   m.headroom_gib = m.capacity_gib - m.per_gpu.total_gib;
   m.fits = m.headroom_gib >= 0;
   m.parameters = r.parameters;  // ParameterCount(in.arch): in.arch is r.arch

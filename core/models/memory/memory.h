@@ -79,10 +79,12 @@ struct MemoryInputs {
   int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1;
   int batch = 1, prompt_tokens = 512, output_tokens = 128;
   int gpus_per_node = 1, nodes = 1;
-  double capacity_gib = 0;
+  double capacity_gib = 0;                        // the device's usable memory
   double compute_capability = 0;
+  bool fp8 = false;                               // the device computes FP8 (the KV-cache fix's choice)
   MemoryOptions options;
-  const GpuSpec* gpu = nullptr;                   // for the bigger-GPU fix
+  int gpu_index = -1;                             // the device's catalog row, for the bigger-GPU fix
+  DeviceLimits limits;                            // the device's, for rebuilding a bigger one
   const Catalog* catalog = nullptr;
 };
 
@@ -90,7 +92,6 @@ MemoryInputs MakeMemoryInputs(const Resolved& r);
 MemoryBreakdown ComputeBreakdown(const MemoryInputs& in);  // the most loaded stage
 bool Fits(const MemoryInputs& in);
 OptimizerKind ParseOptimizer(std::string_view name);
-double UsableCapacityGib(const GpuSpec& gpu, const MemoryOptions& o);
 
 // Training activations of one transformer layer for one micro-batch on one GPU, in bytes
 // (Korthikanti et al. 2022, §4, generalised to GQA, GLU MLPs, MoE top-k and 32-bit activations).

@@ -34,17 +34,25 @@ bool Regrid(MemoryInputs& x) {
   return true;
 }
 
+// The catalog row of the device, when it came from one (the only file under core/models/ that
+// reads the catalog's GPU entries: core_layers allows it, since this fix searches the catalog).
+const GpuSpec* CatalogGpu(const MemoryInputs& x) {
+  if (!x.catalog || x.gpu_index < 0 || x.gpu_index >= int(x.catalog->gpus.size())) return nullptr;
+  return &x.catalog->gpus[x.gpu_index];
+}
+
 // The smallest GPU with more memory, same chip and form factor first, then same chip, then same
 // architecture ("use the 80 GB SKU").
 const GpuSpec* BiggerGpu(const MemoryInputs& x) {
-  if (!x.gpu || !x.catalog) return nullptr;
+  const GpuSpec* gpu = CatalogGpu(x);
+  if (!gpu) return nullptr;
   for (int level = 0; level < 3; ++level) {
     const GpuSpec* best = nullptr;
     for (const GpuSpec& g : x.catalog->gpus) {
-      const bool same = level == 0   ? g.chip == x.gpu->chip && g.form_factor == x.gpu->form_factor
-                        : level == 1 ? g.chip == x.gpu->chip
-                                     : g.architecture == x.gpu->architecture;
-      if (same && g.memory_gb > x.gpu->memory_gb && (!best || g.memory_gb < best->memory_gb)) best = &g;
+      const bool same = level == 0   ? g.chip == gpu->chip && g.form_factor == gpu->form_factor
+                        : level == 1 ? g.chip == gpu->chip
+                                     : g.architecture == gpu->architecture;
+      if (same && g.memory_gb > gpu->memory_gb && (!best || g.memory_gb < best->memory_gb)) best = &g;
     }
     if (best) return best;
   }
@@ -130,7 +138,7 @@ bool ApplyInferenceFix(FixKind k, MemoryInputs& x, MemoryFix& f) {
     case FixKind::kInt4Weights: return SetPrecisionFix(x, f, Precision::kInt4, "int4_weights");
     case FixKind::kKv8bit: {
       if (BytesPerElement(x.kv_precision) <= 1.0) return false;
-      const bool fp8 = x.gpu && x.gpu->peak_tflops[int(Precision::kFp8)].dense > 0;
+      const bool fp8 = x.fp8;
       const Precision to = fp8 ? Precision::kFp8 : Precision::kInt8;
       f = MakeFix(fp8 ? "kv_fp8" : "kv_int8", "/workload/kv_precision", double(Bits(x.kv_precision)), 8);
       x.kv_precision = to;
@@ -174,10 +182,13 @@ bool ApplyCommonFix(FixKind k, MemoryInputs& x, MemoryFix& f) {
     case FixKind::kBiggerGpu: {
       const GpuSpec* g = BiggerGpu(x);
       if (!g) return false;
-      f = MakeFix("bigger_gpu", "/cluster/gpu", x.gpu->memory_gb, g->memory_gb), f.target = g->id;
-      x.gpu = g;
-      x.capacity_gib = UsableCapacityGib(*g, x.options);
-      x.compute_capability = g->compute_capability;
+      f = MakeFix("bigger_gpu", "/cluster/gpu", CatalogGpu(x)->memory_gb, g->memory_gb), f.target = g->id;
+      // The bigger GPU under the same limits, built where every device is.
+      const EffectiveDevice d = MakeDevice(*g, x.limits);
+      x.gpu_index = int(g - x.catalog->gpus.data());
+      x.capacity_gib = d.usable_gib;
+      x.compute_capability = d.compute_capability;
+      x.fp8 = d.Supports(Precision::kFp8);
       return true;
     }
     case FixKind::kMoreGpus: return MoreGpus(x, f);

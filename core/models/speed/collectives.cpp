@@ -151,21 +151,21 @@ double NetworkEfficiency(std::string_view kind) {
 // the inter-socket link) ~65% (judgement from typical nccl-tests PCIe Gen3 rings of 10-12 GB/s).
 double PcieEfficiency(bool through_switch) { return through_switch ? 0.80 : 0.65; }
 
-Fabric MakeFabric(const GpuSpec& gpu, std::string_view intra_kind, const InterconnectSpec* intra,
+Fabric MakeFabric(const EffectiveDevice& device, std::string_view intra_kind, const InterconnectSpec* intra,
                   const InterconnectSpec* inter, int gpus_per_node, int nodes, int nics_per_node,
                   double oversubscription, const SpeedOptions& o) {
   Fabric f;
   f.intra_kind = intra_kind;
   f.gpus_per_node = std::max(1, gpus_per_node);
   f.nodes = std::max(1, nodes);
-  double pcie = PcieGbpsPerDirection(gpu.pcie_gen) * PcieEfficiency(o.pcie_switch);
+  double pcie = PcieGbpsPerDirection(device.pcie_gen) * PcieEfficiency(o.pcie_switch);
   double line = intra ? intra->gbps_per_direction : 0;
   if (intra_kind == "nvswitch" || intra_kind == "nvlink-mesh") {
-    if (line <= 0) line = gpu.nvlink_gbps_bidir / 2;
-    f.intra_gbps = line * NvlinkRingEfficiency(gpu.nvlink_gen);
-    if (intra_kind == "nvswitch" && o.nvls && gpu.nvlink_gen >= 4) f.nvls_algbw_gbps = line * kNvlsAlgbwFraction;
+    if (line <= 0) line = device.nvlink_gbps_bidir / 2;
+    f.intra_gbps = line * NvlinkRingEfficiency(device.nvlink_gen);
+    if (intra_kind == "nvswitch" && o.nvls && device.nvlink_gen >= 4) f.nvls_algbw_gbps = line * kNvlsAlgbwFraction;
   } else if (intra_kind == "nvlink-bridge") {
-    if (line <= 0) line = gpu.nvlink_gbps_bidir / 2;
+    if (line <= 0) line = device.nvlink_gbps_bidir / 2;
     f.intra_pair_gbps = line * kBridgeEfficiency;
     f.intra_gbps = pcie;  // pairs talk to each other through PCIe
     f.intra_hop_us = 1.0;

@@ -6,7 +6,7 @@
 
 #include <string_view>
 
-#include "catalog/catalog.h"
+#include "resolve/device.h"
 #include "contract/scenario.h"
 
 namespace gpucfg {
@@ -36,7 +36,7 @@ struct Fabric {
 };
 
 // Builds the fabric from the GPU, the intra-node kind and spec, and the network.
-Fabric MakeFabric(const GpuSpec& gpu, std::string_view intra_kind, const InterconnectSpec* intra,
+Fabric MakeFabric(const EffectiveDevice& device, std::string_view intra_kind, const InterconnectSpec* intra,
                   const InterconnectSpec* inter, int gpus_per_node, int nodes, int nics_per_node,
                   double oversubscription, const SpeedOptions& o = {});
 

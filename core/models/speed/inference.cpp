@@ -93,8 +93,8 @@ void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList
   const WorkloadConfig& w = sc.workload;
   InferInputs in;
   in.r = &r;
-  in.lp = PrecisionsFor(*r.gpu, w, true);
-  in.d = RatesFor(*r.gpu, in.lp, sc.options.sparse, sc.speed);
+  in.lp = PrecisionsFor(r.device, w, true);
+  in.d = RatesFor(r.device, in.lp, sc.options.sparse, sc.speed);
   in.f = FabricFor(r, r.total_gpus);
   in.prompt = w.prompt_tokens, in.output = std::max(1, w.output_tokens);
   double batch = std::max(1, w.batch);

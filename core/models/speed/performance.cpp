@@ -18,8 +18,8 @@ namespace gpucfg {
 
 // [SECTION] Shared helpers -----------------------------------------------------------------------
 
-LayerPrecision PrecisionsFor(const GpuSpec& gpu, const WorkloadConfig& w, bool inference) {
-  auto supported = [&](Precision p) { return gpu.peak_tflops[static_cast<int>(p)].dense > 0; };
+LayerPrecision PrecisionsFor(const EffectiveDevice& device, const WorkloadConfig& w, bool inference) {
+  auto supported = [&](Precision p) { return device.peak_tflops[static_cast<int>(p)].dense > 0; };
   LayerPrecision lp;
   lp.gemm = w.precision;
   // No BF16 on Volta/Turing: frameworks fall back to FP16 with loss scaling; then FP32.
@@ -48,7 +48,7 @@ double ForwardFlopsPerToken(const TransformerArch& a, double context) {
 Fabric FabricFor(const Resolved& r, int gpus) {
   const ClusterConfig& cl = r.scenario->cluster;
   int gpn = std::min(cl.gpus_per_node, gpus), nodes = (gpus + cl.gpus_per_node - 1) / cl.gpus_per_node;
-  return MakeFabric(*r.gpu, r.intra_node, r.intra, r.inter, gpn, nodes, r.nics_per_node,
+  return MakeFabric(r.device, r.intra_node, r.intra, r.inter, gpn, nodes, r.nics_per_node,
                     cl.oversubscription, r.scenario->speed);
 }
 
@@ -274,8 +274,8 @@ TrainInputs MakeTrainInputs(const Resolved& r) {
   const WorkloadConfig& w = sc.workload;
   TrainInputs in;
   in.r = &r, in.a = &r.arch;
-  in.lp = PrecisionsFor(*r.gpu, w, false);
-  in.d = RatesFor(*r.gpu, in.lp, sc.options.sparse, sc.speed);
+  in.lp = PrecisionsFor(r.device, w, false);
+  in.d = RatesFor(r.device, in.lp, sc.options.sparse, sc.speed);
   in.seq = std::max(1, w.seq_len) / double(std::max(1, r.cp));
   in.ctx = std::max(1, w.seq_len);
   in.mb = std::max(1, w.micro_batch);
@@ -377,7 +377,7 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
   SendMemo memo;
   StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo, -1, r.cp);
   double tokens = in.m * in.mb * in.seq * r.cp * r.dp;
-  double peak = r.gpu->peak_tflops[static_cast<int>(in.lp.gemm)].dense;
+  double peak = r.device.peak_tflops[static_cast<int>(in.lp.gemm)].dense;
   double fpt = 3.0 * ForwardFlopsPerToken(r.arch, in.seq * r.cp);   // forward + 2x backward
   double rec_fpt = in.rc == Recompute::kFull ? fpt / 3.0
                    : in.rc == Recompute::kSelective ? 4.0 * in.seq * r.cp * r.arch.hidden * r.arch.layers

@@ -220,18 +220,18 @@ double Floored(double efficiency) { return std::max(efficiency, 0.01); }
 
 }  // namespace
 
-double MatmulEfficiency(const GpuSpec& gpu, Precision p, const SpeedOptions& o) {
+double MatmulEfficiency(const EffectiveDevice& device, Precision p, const SpeedOptions& o) {
   double base = o.matmul_efficiency > 0   ? Floored(o.matmul_efficiency)
-                : gpu.matmul_efficiency > 0 ? gpu.matmul_efficiency
-                                            : ArchMatmulDefault(gpu.architecture);
+                : device.matmul_efficiency > 0 ? device.matmul_efficiency
+                                            : ArchMatmulDefault(device.architecture);
   return PrecisionFactor(p, base);
 }
 
 // STREAM-like kernels reach 0.86-0.97 of datasheet HBM bandwidth (te42kyfo/gpu-benches: V100
 // triad 814/900, A100-80 1759/2039, H100 PCIe 1832/2000); 0.90 where the catalog has none.
-double HbmEfficiency(const GpuSpec& gpu, const SpeedOptions& o) {
+double HbmEfficiency(const EffectiveDevice& device, const SpeedOptions& o) {
   if (o.hbm_efficiency > 0) return Floored(o.hbm_efficiency);
-  return gpu.hbm_efficiency > 0 ? gpu.hbm_efficiency : 0.90;
+  return device.hbm_efficiency > 0 ? device.hbm_efficiency : 0.90;
 }
 
 // Tensor Core kernels in a running job reach less than the same kernel looped alone, which is what
@@ -245,29 +245,29 @@ double SustainedEfficiency(const SpeedOptions& o) {
   return o.sustained_efficiency > 0 ? Floored(o.sustained_efficiency) : 0.85;
 }
 
-RooflineCeiling Ceiling(const GpuSpec& gpu, Precision p, bool sparse, const SpeedOptions& o) {
+RooflineCeiling Ceiling(const EffectiveDevice& device, Precision p, bool sparse, const SpeedOptions& o) {
   RooflineCeiling c;
   c.precision = p;
-  const PeakRate& rate = gpu.peak_tflops[static_cast<int>(p)];
+  const PeakRate& rate = device.peak_tflops[static_cast<int>(p)];
   c.peak_tflops = sparse && rate.sparse > 0 ? rate.sparse : rate.dense;
-  c.matmul_efficiency = MatmulEfficiency(gpu, p, o);
-  c.hbm_efficiency = HbmEfficiency(gpu, o);
+  c.matmul_efficiency = MatmulEfficiency(device, p, o);
+  c.hbm_efficiency = HbmEfficiency(device, o);
   c.achievable_tflops = c.peak_tflops * c.matmul_efficiency;
   c.sustained_efficiency = SustainedEfficiency(o);
   c.sustained_tflops = c.achievable_tflops * c.sustained_efficiency;
-  c.hbm_gbps = gpu.hbm_gbps;
-  c.achievable_hbm_gbps = gpu.hbm_gbps * c.hbm_efficiency;
+  c.hbm_gbps = device.hbm_gbps;
+  c.achievable_hbm_gbps = device.hbm_gbps * c.hbm_efficiency;
   // Ridge point: FLOP/byte where the compute roof meets the bandwidth slope (Williams 2009).
   if (c.achievable_hbm_gbps > 0) c.ridge_flops_per_byte = c.achievable_tflops * 1000.0 / c.achievable_hbm_gbps;
   if (c.hbm_gbps > 0) c.peak_ridge_flops_per_byte = c.peak_tflops * 1000.0 / c.hbm_gbps;
   return c;
 }
 
-RooflineChart ChartFor(const GpuSpec& gpu, bool sparse, const SpeedOptions& o) {
+RooflineChart ChartFor(const EffectiveDevice& device, bool sparse, const SpeedOptions& o) {
   RooflineChart chart;
   for (int i = 0; i < kPrecisionCount; ++i) {
-    if (gpu.peak_tflops[i].dense <= 0) continue;
-    chart.ceilings[chart.count++] = Ceiling(gpu, static_cast<Precision>(i), sparse, o);
+    if (device.peak_tflops[i].dense <= 0) continue;
+    chart.ceilings[chart.count++] = Ceiling(device, static_cast<Precision>(i), sparse, o);
   }
   return chart;
 }
@@ -282,13 +282,13 @@ double GemmShapeEfficiency(double m, double n, double k, double batch, int sms, 
 }
 
 
-DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, const SpeedOptions& o) {
+DeviceRates RatesFor(const EffectiveDevice& device, const LayerPrecision& lp, bool sparse, const SpeedOptions& o) {
   DeviceRates d;
-  d.gemm = Ceiling(gpu, lp.gemm, sparse, o);
-  d.attn = Ceiling(gpu, lp.attn, false, o);
-  if (d.attn.peak_tflops <= 0) d.attn = Ceiling(gpu, Precision::kFp16, false, o);
-  if (d.attn.peak_tflops <= 0) d.attn = Ceiling(gpu, Precision::kFp32, false, o);
-  d.vector_tflops = gpu.peak_tflops[static_cast<int>(Precision::kFp32)].dense;
+  d.gemm = Ceiling(device, lp.gemm, sparse, o);
+  d.attn = Ceiling(device, lp.attn, false, o);
+  if (d.attn.peak_tflops <= 0) d.attn = Ceiling(device, Precision::kFp16, false, o);
+  if (d.attn.peak_tflops <= 0) d.attn = Ceiling(device, Precision::kFp32, false, o);
+  d.vector_tflops = device.peak_tflops[static_cast<int>(Precision::kFp32)].dense;
   // FlashAttention-2 reaches 50-73% of A100 peak forward (Dao 2023, arXiv 2307.08691);
   // FlashAttention-3 ~75% on H100 (Shah et al. 2024, arXiv 2407.08608). Default 0.60.
   d.attention_efficiency = o.attention_efficiency > 0 ? Floored(o.attention_efficiency) : 0.60;
@@ -297,7 +297,7 @@ DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, 
   // attention_efficiency override scales both.
   d.attention_backward_efficiency = d.attention_efficiency * (63.0 / 73.0);
   d.kernel_overhead_s = o.kernel_overhead_us * 1e-6;
-  d.sms = gpu.sms > 0 ? gpu.sms : 132;
+  d.sms = device.sms > 0 ? device.sms : 132;
   return d;
 }
 

@@ -9,7 +9,7 @@
 #include <array>
 #include <string_view>
 
-#include "catalog/catalog.h"
+#include "resolve/device.h"
 #include "workload/model.h"
 #include "base/precision.h"
 #include "contract/scenario.h"
@@ -32,18 +32,18 @@ struct RooflineCeiling {
 };
 
 // Efficiency that real kernels reach (fractions of the datasheet figure).
-double MatmulEfficiency(const GpuSpec& gpu, Precision p, const SpeedOptions& o);
-double HbmEfficiency(const GpuSpec& gpu, const SpeedOptions& o);
+double MatmulEfficiency(const EffectiveDevice& device, Precision p, const SpeedOptions& o);
+double HbmEfficiency(const EffectiveDevice& device, const SpeedOptions& o);
 double SustainedEfficiency(const SpeedOptions& o);
 
-RooflineCeiling Ceiling(const GpuSpec& gpu, Precision p, bool sparse, const SpeedOptions& o = {});
+RooflineCeiling Ceiling(const EffectiveDevice& device, Precision p, bool sparse, const SpeedOptions& o = {});
 
 // Every precision the GPU supports (0 peak = unsupported, skipped): what a chart draws.
 struct RooflineChart {
   std::array<RooflineCeiling, kPrecisionCount> ceilings{};
   int count = 0;
 };
-RooflineChart ChartFor(const GpuSpec& gpu, bool sparse, const SpeedOptions& o = {});
+RooflineChart ChartFor(const EffectiveDevice& device, bool sparse, const SpeedOptions& o = {});
 
 // Attainable TFLOP/s at an arithmetic intensity (FLOP/byte) under one ceiling.
 double AttainableTflops(const RooflineCeiling& c, double flops_per_byte);
@@ -113,7 +113,7 @@ struct DeviceRates {                 // the ceilings a layer sees, resolved once
   double kernel_overhead_s = 2e-6;
   int sms = 108;
 };
-DeviceRates RatesFor(const GpuSpec& gpu, const LayerPrecision& lp, bool sparse, const SpeedOptions& o);
+DeviceRates RatesFor(const EffectiveDevice& device, const LayerPrecision& lp, bool sparse, const SpeedOptions& o);
 
 // The tile x wave utilisation of the tokens x hidden GEMM output (batch 1): out_proj's forward and
 // the dgrad of qkv, mlp_up and the logits have it at every tensor-parallel degree, so layer passes
