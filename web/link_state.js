@@ -333,6 +333,12 @@
     onStateChange();
   }
 
-  window.GpucfgLinks = { start, parseHash, reportCsv: () => reportCsv(), cliCommand: () => cliCommand(),
+  // The banner's text while it is shown ("" otherwise): what the page told the user about the link.
+  function notice() {
+    const banner = document.getElementById("link-banner");
+    return banner && !banner.hidden ? banner.innerText : "";
+  }
+
+  window.GpucfgLinks = { start, notice, parseHash, reportCsv: () => reportCsv(), cliCommand: () => cliCommand(),
                          saveCurrent, openSaved, readSaved, currentHash: () => currentHash() };
 })();
