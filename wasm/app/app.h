@@ -34,21 +34,44 @@ struct AppState {
   std::string view = "overview";     // open tab of the report side (overview, breakdown, roofline, ...)
   std::vector<std::unique_ptr<PinnedScenario>> pinned;  // compare slots, at most kMaxPinned
   int pin_serial = 0;                // numbers the "#n" labels
+  bool narrow = false;  // layout only: inputs over results, one scrolling column (phones, < 700 px)
+  std::string requested_view;  // a view the page asked for (a link); the tab bar selects it once
+  int scenario_serial = 0;     // counts evaluations, so the page can tell the link changed
+  bool currency_from_language = false;  // SetLanguage moved USD to CNY (and may move it back)
 };
 
 AppState& App();
 
+// Switches the page's language. Chinese prices in ¥ by default: a scenario on the catalog's USD
+// list price moves to the CNY list price (and back when it was moved), so costs read in the
+// reader's currency; a scenario with its own price keeps it.
+void SetLanguage(Lang lang);
 // Re-evaluates when dirty and tells the page (Module.onScenarioChange) so it can update the URL.
 void RefreshReport();
 // Replaces the scenario from a contract v1 document; returns "" or the errors document.
 std::string LoadScenarioJson(std::string_view text);
+// As LoadScenarioJson, but a document with errors still replaces the scenario with its valid
+// fields (the others keep their defaults): what a shared link with one bad value shows. Returns ""
+// or the errors document; an unparsable text changes nothing.
+std::string LoadScenarioLenient(std::string_view text);
+// Replaces the compare slots from a JSON array of scenario documents (a link's pins); each valid
+// one is pinned, each error's path starts with "/<index>". Returns "" or the errors document.
+std::string LoadPinsJson(std::string_view text);
 bool LoadExample(std::string_view name);  // false for an unknown name
 // Copies the current scenario (if valid and a slot is free) into the compare view; false otherwise.
 bool PinCurrent();
 void RemovePinned(int index);
+// fix_apply.cpp: applies the report's memory fix `index` (a plan step: the plan up to it) to the
+// scenario through its JSON document; false if the contract refuses the result. Undo restores the
+// scenario before the last apply.
+bool ApplyFix(int index);
+bool CanUndo();
+void UndoFix();
 // {"scenario": {...}, "report": {... or errors}, "language": "en", "view": "overview",
 //  "pinned": [{"label": ..., "scenario": {...}}]}: what the page shows.
 std::string StateJson();
+// Called after each drawn frame: Module.onStateChange() when what a link holds has changed.
+void NotifyIfLinkChanged();
 
 // Panels, drawn in this order each frame inside the full-canvas layout of app_main.cpp.
 void DrawHeader();                     // panel_header.cpp: title, example menu, language toggle

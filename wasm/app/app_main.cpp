@@ -1,21 +1,20 @@
 // The page's entry point: GLFW window on the page's canvas (WebGL2), Dear ImGui set-up (theme,
-// the subset UI font compiled in by the build), and the per-frame layout: header, inputs on the
-// left, report on the right. The browser drives Frame() through requestAnimationFrame.
+// fonts from fonts.cpp), and the per-frame layout: header, inputs on the
+// left, report on the right. The browser drives Frame() through requestAnimationFrame; frames with
+// nothing new are skipped (frame_pacing.cpp).
 #include <emscripten.h>
 #include <GLFW/glfw3.h>
 #include <GLES3/gl3.h>
 
 #include <algorithm>
 #include <cfloat>
-#include <cstdio>
 
 #include "app.h"
+#include "fonts.h"
+#include "guest.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
-
-extern const unsigned char kUiFontTtf[];
-extern const unsigned int kUiFontTtf_size;
 
 namespace gpucfg::app {
 namespace {
@@ -53,40 +52,10 @@ EM_JS(void, RestoreCanvasStyle, (), {
 
 float g_dpr = 1.0f;  // fixed at start: the font atlas is rasterised for it
 
-// Emscripten 3.1.6's GLFW hands the browser's raw wheel deltas to the scroll callback (pixels, or
-// lines in Firefox, and positive = down), where ImGui expects notches with positive = up: a wheel
-// turn scrolled the wrong way and by ~100 notches. A listener, added before glfwInit adds GLFW's
-// so that it runs first, notes each event's unit; the callback converts to notches (about 100 px
-// or 3 lines each, the browsers' usual step).
-EM_JS(void, WatchWheelUnit, (), {
-  if (!Module["canvas"]) return;
-  Module["gpucfgWheelMode"] = 0;
-  Module["canvas"].addEventListener("wheel", function(e) { Module["gpucfgWheelMode"] = e.deltaMode; }, true);
+// Tells the embedding page whether the app started: embed.js shows its fallback text otherwise.
+EM_JS(void, ReportStartup, (const char* error), {
+  Module["gpucfgStartError"] = error ? UTF8ToString(error) : "";
 });
-EM_JS(int, WheelMode, (), { return Module["gpucfgWheelMode"] | 0; });
-
-void OnScroll(GLFWwindow*, double dx, double dy) {
-  const int mode = WheelMode();  // DOM_DELTA_PIXEL 0, LINE 1, PAGE 2
-  const double per_notch = mode == 0 ? 100.0 : mode == 1 ? 3.0 : 1.0;
-  ImGuiIO& io = ImGui::GetIO();
-  io.MouseWheelH -= static_cast<float>(dx / per_notch);
-  io.MouseWheel -= static_cast<float>(dy / per_notch);
-}
-
-void LoadFont() {
-  ImGuiIO& io = ImGui::GetIO();
-  static ImVector<ImWchar> ranges;
-  ImFontGlyphRangesBuilder builder;
-  builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-  for (int i = 0; i < UiStringCount(); ++i) builder.AddText(UiString(i));
-  builder.BuildRanges(&ranges);
-  ImFontConfig config;
-  config.FontDataOwnedByAtlas = false;  // the bytes are a static array, not heap memory
-  config.OversampleH = 2;
-  io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kUiFontTtf), static_cast<int>(kUiFontTtf_size),
-                                 16.0f * g_dpr, &config, ranges.Data);
-  io.FontGlobalScale = 1.0f / g_dpr;  // laid out at 16 CSS px, drawn from device-pixel glyphs
-}
 
 void ApplyTheme() {
   ImGui::StyleColorsLight();
@@ -108,17 +77,47 @@ void ApplyTheme() {
   c[ImGuiCol_Text] = ImVec4(0.09f, 0.11f, 0.15f, 1.0f);
 }
 
+// Touch-sized targets where the page is narrow (a phone) or the pointer is a finger: frames and
+// buttons at least 40 CSS px high, more space between rows.
+EM_JS(int, CoarsePointer, (), { return window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? 1 : 0; });
+
+void SizeForPointer(bool touch) {
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.FramePadding = touch ? ImVec2(10, 12) : ImVec2(8, 4);
+  style.ItemSpacing = touch ? ImVec2(8, 8) : ImVec2(8, 6);
+  style.ScrollbarSize = touch ? 16.0f : 12.0f;
+  style.WindowPadding = touch ? ImVec2(10, 10) : ImVec2(16, 12);
+}
+
+// Below ~700 CSS px, inputs over results in one column that scrolls as a whole (wheel, swipe);
+// wider, inputs on the left and the report on the right, each scrolling on its own.
+constexpr float kNarrowBelow = 700.0f;
+
 void DrawLayout() {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
+  AppState& app = App();
+  app.narrow = vp->Size.x < kNarrowBelow;
+  static const bool coarse = CoarsePointer() != 0;
+  SizeForPointer(app.narrow || coarse);
   ImGui::SetNextWindowPos(vp->Pos);
   ImGui::SetNextWindowSize(vp->Size);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
-  ImGui::Begin("gpucfg", nullptr, flags);
+  // NoDecoration hides the scrollbar; the narrow column shows one so its length is visible.
+  ImGui::Begin("gpucfg", nullptr, app.narrow ? flags & ~ImGuiWindowFlags_NoScrollbar : flags);
   DrawHeader();
   ImGui::Spacing();
+  if (app.narrow) {
+    DrawClusterPanel();
+    DrawWorkloadPanel();
+    RefreshReport();
+    ImGui::Spacing();
+    DrawReportPanel();
+    ImGui::End();
+    return;
+  }
   const float avail_w = ImGui::GetContentRegionAvail().x;
-  const float inputs_w = avail_w > 1100 ? 440.0f : avail_w * 0.42f;
+  const float inputs_w = avail_w > 1100 ? 440.0f : std::max(340.0f, avail_w * 0.44f);
   ImGui::BeginChild("inputs", ImVec2(inputs_w, 0), true);
   DrawClusterPanel();
   DrawWorkloadPanel();
@@ -134,9 +133,15 @@ void DrawLayout() {
 
 void Frame() {
   const int css_w = std::max(1, CanvasCssWidth()), css_h = std::max(1, CanvasCssHeight());
+  static int last_w = 0, last_h = 0;
+  const bool resized = css_w != last_w || css_h != last_h;
+  last_w = css_w;
+  last_h = css_h;
+  if (!ShouldDrawFrame(resized)) return;  // idle: the canvas keeps its last picture
   const int fb_w = static_cast<int>(css_w * g_dpr + 0.5f), fb_h = static_cast<int>(css_h * g_dpr + 0.5f);
   SetCanvasBuffer(fb_w, fb_h);
   glfwPollEvents();
+  ApplyPendingFonts();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   // The backend took sizes from GLFW's window (never resized, see SetCanvasBuffer) and the cursor
@@ -145,9 +150,13 @@ void Frame() {
   io.DisplaySize = ImVec2(static_cast<float>(css_w), static_cast<float>(css_h));
   io.DisplayFramebufferScale = ImVec2(fb_w / io.DisplaySize.x, fb_h / io.DisplaySize.y);
   if (io.MousePos.x > -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / io.DisplayFramebufferScale.x, io.MousePos.y / io.DisplayFramebufferScale.y);
+  ApplyQueuedInput();
   ImGui::NewFrame();
   DrawLayout();
   ImGui::Render();
+  PublishInputState();
+  NotifyIfLinkChanged();
+  NoteFrameDrawn();
   glViewport(0, 0, fb_w, fb_h);
   glClearColor(0.97f, 0.98f, 0.99f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -159,9 +168,9 @@ void Frame() {
 
 int main() {
   using namespace gpucfg::app;
-  WatchWheelUnit();  // before glfwInit: see OnScroll
+  InstallEarlyListeners();  // before glfwInit: these run before GLFW's listeners (guest.h)
   if (!glfwInit()) {
-    std::fprintf(stderr, "gpucfg: glfwInit failed\n");
+    ReportStartup("glfw");
     return 1;
   }
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
@@ -173,7 +182,7 @@ int main() {
   g_window = glfwCreateWindow(w, h, "gpucfg", nullptr, nullptr);
   RestoreCanvasStyle();
   if (!g_window) {
-    std::fprintf(stderr, "gpucfg: WebGL2 is not available\n");
+    ReportStartup("webgl2");  // the page explains; no console error
     return 1;
   }
   glfwMakeContextCurrent(g_window);
@@ -181,11 +190,12 @@ int main() {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no file system; layout is fixed
   ApplyTheme();
-  LoadFont();
+  LoadFonts(g_dpr);  // fonts.cpp: the compiled-in subset, more CJK on demand
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
-  glfwSetScrollCallback(g_window, OnScroll);  // replaces the backend's (see OnScroll)
+  InstallInputRouting(g_window);  // keys on the canvas only, queued; wheel in notches
   ImGui_ImplOpenGL3_Init("#version 300 es");
   LoadExample("default");
+  ReportStartup(nullptr);
   emscripten_set_main_loop(Frame, 0, false);
   return 0;
 }

@@ -8,7 +8,12 @@
 #include <cstdio>
 #include <map>
 
+#include <nlohmann/json.hpp>
+
 #include "app.h"
+#include "explain.h"
+#include "fonts.h"
+#include "guest.h"
 #include "imgui.h"
 #include "contract/json_io.h"
 
@@ -31,9 +36,30 @@ EM_JS(void, NotifyScenarioChange, (const char* json), {
   if (typeof Module["onScenarioChange"] === "function") Module["onScenarioChange"](UTF8ToString(json));
 });
 
+// Tells the page that something a link holds (scenario, language, view, pins) changed.
+EM_JS(void, NotifyStateChange, (), {
+  if (typeof Module["onStateChange"] === "function") Module["onStateChange"]();
+});
+
 AppState& App() {
   static AppState state;
   return state;
+}
+
+void SetLanguage(Lang lang) {
+  AppState& app = App();
+  app.lang = lang;
+  PricingConfig& p = app.scenario.pricing;
+  if (lang == Lang::kZh && p.currency == "USD" && p.per_gpu_hour == 0) {
+    p.currency = "CNY";
+    app.currency_from_language = true;
+    app.dirty = true;
+  } else if (lang == Lang::kEn && app.currency_from_language && p.currency == "CNY" && p.per_gpu_hour == 0) {
+    p.currency = "USD";
+    app.currency_from_language = false;
+    app.dirty = true;
+  }
+  RequestFrames();
 }
 
 void RefreshReport() {
@@ -41,7 +67,11 @@ void RefreshReport() {
   if (!app.dirty) return;
   app.dirty = false;
   app.report = Evaluate(app.scenario);
-  NotifyScenarioChange(ScenarioToJson(app.scenario, -1).c_str());
+  ++app.scenario_serial;
+  RequestFrames();  // the canvas shows the new report even if nothing else moves
+  const std::string json = ScenarioToJson(app.scenario, -1);
+  CheckGlyphs(json);  // a name in characters the UI font lacks fetches the larger CJK font
+  NotifyScenarioChange(json.c_str());
 }
 
 std::string LoadScenarioJson(std::string_view text) {
@@ -51,6 +81,47 @@ std::string LoadScenarioJson(std::string_view text) {
   App().example.clear();  // no longer one of the named examples
   App().dirty = true;
   return "";
+}
+
+std::string LoadScenarioLenient(std::string_view text) {
+  ParseResult parsed = ParseScenario(text);
+  // A text that is not JSON (or not an object) has no valid parts to show.
+  const bool unparsable = !parsed.errors.empty() && parsed.errors.front().path.empty() &&
+                          parsed.errors.front().code != "missing_field";
+  if (!unparsable) {
+    App().scenario = std::move(parsed.scenario);
+    App().example.clear();
+    App().dirty = true;
+  }
+  return parsed.ok() ? "" : ErrorsToJson(parsed.errors);
+}
+
+std::string LoadPinsJson(std::string_view text) {
+  AppState& app = App();
+  Issues issues;
+  nlohmann::json list = nlohmann::json::parse(text, nullptr, false);
+  if (list.is_discarded() || !list.is_array()) {
+    return ErrorsToJson(Issues{Issue{"invalid_pins", "expected a JSON array of scenario documents", ""}});
+  }
+  app.pinned.clear();
+  for (size_t i = 0; i < list.size(); ++i) {
+    const std::string prefix = "/" + std::to_string(i);
+    if (static_cast<int>(app.pinned.size()) >= AppState::kMaxPinned) {
+      issues.push_back(Issue{"too_many_pins", "at most " + std::to_string(AppState::kMaxPinned) + " scenarios", prefix});
+      continue;
+    }
+    ParseResult parsed = ParseScenario(list[i].dump());
+    for (Issue& e : parsed.errors) issues.push_back(Issue{e.code, e.message, prefix + e.path});
+    if (!parsed.ok()) continue;
+    auto slot = std::make_unique<PinnedScenario>();
+    slot->scenario = std::move(parsed.scenario);
+    slot->report = Evaluate(slot->scenario);
+    slot->label = "#" + std::to_string(++app.pin_serial);
+    CheckGlyphs(ScenarioToJson(slot->scenario, -1));
+    app.pinned.push_back(std::move(slot));
+  }
+  RequestFrames();
+  return issues.empty() ? "" : ErrorsToJson(issues);
 }
 
 bool LoadExample(std::string_view name) {
@@ -96,6 +167,16 @@ std::string StateJson() {
          "\",\"pinned\":" + pinned + "}";
 }
 
+void NotifyIfLinkChanged() {
+  const AppState& app = App();
+  static std::string last;
+  std::string key = std::to_string(app.scenario_serial) + "|" + std::to_string(app.pin_serial) + "|" +
+                    std::to_string(app.pinned.size()) + "|" + app.view + "|" + (app.lang == Lang::kZh ? "zh" : "en");
+  if (key == last) return;
+  last = std::move(key);
+  NotifyStateChange();
+}
+
 void MarkLastItem(std::string_view name) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   MarkRect(name, a.x, a.y, b.x, b.y);
@@ -126,7 +207,16 @@ std::string SetScenario(const std::string& json) { return gpucfg::app::LoadScena
 bool LoadExampleByName(const std::string& name) { return gpucfg::app::LoadExample(name); }
 std::string WidgetRect(const std::string& name) { return gpucfg::app::WidgetRectJson(name); }
 void SetLanguage(const std::string& lang) {
-  gpucfg::app::App().lang = lang.rfind("zh", 0) == 0 ? gpucfg::app::Lang::kZh : gpucfg::app::Lang::kEn;
+  gpucfg::app::SetLanguage(lang.rfind("zh", 0) == 0 ? gpucfg::app::Lang::kZh : gpucfg::app::Lang::kEn);
+}
+int FramesDrawn() { return gpucfg::app::FramesDrawn(); }
+std::string Tooltip() { return gpucfg::app::LastTooltip(); }
+std::string LoadLink(const std::string& json) { return gpucfg::app::LoadScenarioLenient(json); }
+std::string SetPins(const std::string& json) { return gpucfg::app::LoadPinsJson(json); }
+// Opens a view of the report side ("overview", "breakdown", "roofline", "scaling", "compare").
+void SetView(const std::string& view) {
+  gpucfg::app::App().requested_view = view;
+  gpucfg::app::RequestFrames();
 }
 
 }  // namespace
@@ -137,4 +227,9 @@ EMSCRIPTEN_BINDINGS(gpucfg_app) {
   emscripten::function("loadExample", &LoadExampleByName);
   emscripten::function("setLanguage", &SetLanguage);
   emscripten::function("widgetRect", &WidgetRect);
+  emscripten::function("framesDrawn", &FramesDrawn);
+  emscripten::function("tooltip", &Tooltip);
+  emscripten::function("loadLink", &LoadLink);
+  emscripten::function("setPins", &SetPins);
+  emscripten::function("setView", &SetView);
 }

@@ -54,6 +54,15 @@ enum class S : int {
   kScalingTrainingOnly, kStepTimeAt, kParallelLayout,
   // compare
   kPin, kRemove, kLoad, kSlotsFull, kCompareEmpty, kCompareHint, kMemoryFits, kSlot, kCostPerMAny,
+  // figures explained on hover (explain.cpp)
+  kFormula, kSource, kUncertainty, kUncertHigh, kUncertMedium, kUncertLow,
+  kWhatMfu, kWhatTokensPerS, kWhatStepTime, kWhatTflopsPerGpu, kWhatTimeToTrain, kWhatGpuHours,
+  kWhatTtft, kWhatTpot, kWhatOutputTokens, kWhatGpuHourPrice, kWhatClusterPerHour, kWhatJobRental,
+  kWhatElectricityCost, kWhatGpuPower, kWhatNodePower, kWhatClusterPower, kWhatFacility, kWhatEnergy,
+  kWhatMemoryPart, kWhatRooflinePoint,
+  kSrcMfu, kSrcSpeed, kSrcInference, kSrcCost, kSrcPower, kSrcMemory, kSrcRoofline,
+  kPriceList, kPriceYours, kNoCostNoFit, kTrainTokens, kHoursWord, kPeak, kGpusWord, kWan, kYi, kWanYi,
+  kPriceUsed, kApplyFix, kUndoFix, kBatchPerCopy,
   kCount
 };
 
@@ -72,6 +81,14 @@ const char* PhaseName(std::string_view code);
 // from i18n.cpp's table, keyed by the same code, with the same {value}/{limit} placeholders. A code
 // the table lacks falls back to English (web/tests/browser.test.mjs checks none is missing).
 std::string WarningText(const Warning& w);
+
+// Chinese for text the core gives in English (i18n_data.cpp); nullptr when the table lacks the key
+// (the caller then shows the English).
+const char* FieldDocZh(std::string_view path);          // "/workload/micro_batch"
+const char* ExampleDescriptionZh(std::string_view name);  // "gpt3-175b"
+const char* ErrorHeadlineZh(std::string_view code);      // "out_of_range"
+int DataStringCount();                                   // i18n_data.cpp's strings, for the font
+const char* DataString(int i);
 
 // Every string of every language, plus the symbols panels draw (for the font's glyph ranges).
 int UiStringCount();

@@ -57,6 +57,19 @@ void DrawClusterPanel() {
   if (BeginForm("pricing")) {
     ChoiceRow(S::kCurrency, p.currency, CurrencyChoices());
     DoubleRow(S::kPerGpuHour, p.per_gpu_hour, "%.2f");
+    // The price the cost uses: the catalog's list price while the field is 0, so "0.00" never
+    // stands next to a cost computed at $1.80.
+    const CostReport& used = App().report.cost;
+    if (App().report.errors.empty()) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TableNextColumn();
+      ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+      ImGui::TextWrapped("%s: %s / GPU-h (%s)", T(S::kPriceUsed), FmtMoney(used.per_gpu_hour, used.currency).c_str(),
+                         T(p.per_gpu_hour > 0 ? S::kPriceYours : S::kPriceList));
+      ImGui::PopStyleColor();
+      MarkLastItem("price_used");
+    }
     DoubleRow(S::kElectricity, p.electricity_per_kwh, "%.3f");
     DoubleRow(S::kPue, p.pue, "%.2f");
     EndForm();

@@ -1,6 +1,7 @@
 // The compare view: up to four scenarios pinned from the editor (AppState::pinned, each with its
 // own Report) side by side, one row per headline figure, the best value of a row highlighted.
 // A slot can be loaded back into the editor or removed. Drawing only: rows read Report fields.
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -120,11 +121,30 @@ void MemoryRow(const std::vector<std::unique_ptr<PinnedScenario>>& slots) {
 void DrawTable() {
   auto& slots = App().pinned;
   const int n = static_cast<int>(slots.size());
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
-  if (!ImGui::BeginTable("compare", n + 1, flags)) return;
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.25f);
-  for (int i = 0; i < n; ++i) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_BordersInnerV;
+  // Too narrow for every slot (a phone, 800 px): fixed columns that scroll sideways (wheel, swipe)
+  // instead of values cut off. The table then is a child window, so it gets its rows' height.
+  const float em = ImGui::GetFontSize(), label_w = 8.5f * em, slot_w = 10.0f * em;
+  const bool scroll = ImGui::GetContentRegionAvail().x < label_w + n * slot_w;
+  ImVec2 outer(0, 0);
+  if (scroll) {
+    flags |= ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+    const int rows = 6 + static_cast<int>(std::size(kRows));
+    const ImGuiStyle& st = ImGui::GetStyle();
+    outer.y = ImGui::GetFrameHeight() + 2 * st.CellPadding.y + rows * (ImGui::GetTextLineHeight() + 2 * st.CellPadding.y) +
+              st.ScrollbarSize + 4;
+  } else {
+    flags |= ImGuiTableFlags_SizingStretchSame;
+  }
+  if (!ImGui::BeginTable("compare", n + 1, flags, outer)) return;
+  if (scroll) {
+    ImGui::TableSetupScrollFreeze(1, 0);  // the row names stay while the slots scroll
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, label_w);
+    for (int i = 0; i < n; ++i) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, slot_w);
+  } else {
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.25f);
+    for (int i = 0; i < n; ++i) ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  }
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(T(S::kSlot));

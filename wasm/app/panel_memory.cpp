@@ -7,6 +7,7 @@
 #include "app.h"
 #include "imgui.h"
 #include "contract/scenario_fields.h"
+#include "explain.h"
 #include "widgets.h"
 
 namespace gpucfg::app {
@@ -43,8 +44,19 @@ void DrawBar(const MemoryReport& mem) {
     if (c.gib <= 0) continue;
     const float w = static_cast<float>(c.gib) * px_per_gib;
     dl->AddRectFilled(ImVec2(x, bar0.y), ImVec2(x + w, bar1.y), c.color);
-    if (ImGui::IsMouseHoveringRect(ImVec2(x, bar0.y), ImVec2(x + w, bar1.y)))
-      ImGui::SetTooltip("%s: %s", T(c.label), FmtGiB(c.gib).c_str());
+    if (ImGui::IsMouseHoveringRect(ImVec2(x, bar0.y), ImVec2(x + w, bar1.y))) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
+      ImGui::Text("%s: %s", T(c.label), FmtGiB(c.gib).c_str());
+      const std::string what = std::string(T(S::kWhatMemoryPart)) + " (" + T(S::kTotal) + " " + FmtGiB(mem.per_gpu.total_gib) +
+                               " / " + T(S::kCapacity) + " " + FmtGiB(mem.capacity_gib) + ")";
+      ImGui::TextWrapped("%s", what.c_str());
+      NoteTooltip(std::string(T(c.label)) + ": " + FmtGiB(c.gib) + "\n" + what);
+      ExplainFooter(S::kSrcMemory);
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    MarkRect(std::string("memory_part:").append(c.key), x, bar0.y, x + w, bar1.y);
     x += w;
   }
   // Capacity line with its label above the bar.
@@ -58,9 +70,11 @@ void DrawBar(const MemoryReport& mem) {
   MarkLastItem("memory_bar");
 }
 
-// Legend: a colour square, the component name and its size, laid out in three columns.
+// Legend: a colour square, the component name and its size, in three columns (two where three
+// would cut the sizes off: 800 px screens, phones).
 void DrawLegend(const MemoryReport& mem) {
-  if (!ImGui::BeginTable("legend", 3)) return;
+  const int columns = ImGui::GetContentRegionAvail().x < 30 * ImGui::GetFontSize() ? 2 : 3;
+  if (!ImGui::BeginTable("legend", columns)) return;
   for (const Component& c : Components(mem.per_gpu)) {
     ImGui::TableNextColumn();
     Swatch(c.color);
@@ -81,7 +95,7 @@ void DrawVerdict(const MemoryReport& mem) {
   ImGui::PopStyleColor();
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  ImGui::Text("%s %s / %s %s  ·  %s %s", T(S::kTotal), FmtGiB(mem.per_gpu.total_gib).c_str(),
+  ImGui::TextWrapped("%s %s / %s %s  ·  %s %s", T(S::kTotal), FmtGiB(mem.per_gpu.total_gib).c_str(),
               T(S::kCapacity), FmtGiB(mem.capacity_gib).c_str(),
               mem.fits ? T(S::kHeadroom) : T(S::kOverBy), FmtGiB(std::fabs(mem.headroom_gib)).c_str());
   for (const Component& c : Components(mem.per_gpu))
@@ -109,7 +123,8 @@ std::string FixChange(const MemoryFix& f) {
   return Fmt("%g", f.from) + " → " + Fmt("%g", f.to);
 }
 
-void DrawFixRow(const MemoryFix& f) {
+// Returns true when its Apply button was clicked.
+bool DrawFixRow(const MemoryFix& f, int index) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   const char* name = FixName(f.code);
@@ -117,31 +132,53 @@ void DrawFixRow(const MemoryFix& f) {
   if (f.plan_step > 0) label = Fmt("  %g. ", f.plan_step) + label;
   ImGui::TextUnformatted(label.c_str());
   ImGui::TableNextColumn();
-  ImGui::TextColored(ImColor(kColorMuted), "%.*s", static_cast<int>(f.path.size()), f.path.data());
+  // The field by its name on the page (in Chinese, the row's Chinese label); its JSON path on hover.
+  const char* field = App().lang == Lang::kZh ? FieldLabel(f.path) : nullptr;
+  if (field) ImGui::TextColored(ImColor(kColorMuted), "%s", field);
+  else ImGui::TextColored(ImColor(kColorMuted), "%.*s", static_cast<int>(f.path.size()), f.path.data());
+  if (field && ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(f.path.size()), f.path.data());
   ImGui::SameLine();
   ImGui::TextUnformatted(FixChange(f).c_str());
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(FmtGiB(f.saves_gib).c_str());
   ImGui::TableNextColumn();
   ImGui::TextColored(ImColor(f.fits_after ? kColorGood : kColorMuted), "%s", f.fits_after ? "✓" : "—");
+  ImGui::TableNextColumn();
+  ImGui::PushID(index);
+  const bool clicked = ImGui::SmallButton(T(S::kApplyFix));
+  ImGui::PopID();
+  MarkLastItem("fix:apply:" + std::to_string(index));
+  return clicked;
 }
 
 void DrawFixes(const MemoryReport& mem) {
-  if (mem.fits) return;
+  // Undo stays reachable once an applied fix made it fit (and the fixes are gone).
+  if (mem.fits) {
+    if (CanUndo() && ImGui::SmallButton(T(S::kUndoFix))) UndoFix();
+    if (CanUndo()) MarkLastItem("fix:undo");
+    return;
+  }
   ImGui::Spacing();
   ImGui::TextUnformatted(T(S::kFixes));
+  if (CanUndo()) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(T(S::kUndoFix))) UndoFix();
+    MarkLastItem("fix:undo");
+  }
   if (mem.fix_count == 0) {
     ImGui::TextColored(ImColor(kColorMuted), "%s", T(S::kNoFixes));
     return;
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("fixes", 4, flags)) return;
+  if (!ImGui::BeginTable("fixes", 5, flags)) return;
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.3f);
   ImGui::TableSetupColumn(T(S::kFixChange), ImGuiTableColumnFlags_WidthStretch, 1.9f);
   ImGui::TableSetupColumn(T(S::kFixSaves), ImGuiTableColumnFlags_WidthStretch, 0.6f);
   ImGui::TableSetupColumn(T(S::kFixFitsAfter), ImGuiTableColumnFlags_WidthStretch, 0.6f);
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableHeadersRow();
   bool plan_started = false;
+  int apply = -1;
   for (int i = 0; i < mem.fix_count; ++i) {
     const MemoryFix& f = mem.fixes[i];
     if (f.plan_step > 0 && !plan_started) {
@@ -150,9 +187,10 @@ void DrawFixes(const MemoryReport& mem) {
       ImGui::TableNextColumn();
       ImGui::TextColored(ImColor(kColorAccent), "%s", T(S::kPlan));
     }
-    DrawFixRow(f);
+    if (DrawFixRow(f, i)) apply = i;
   }
   ImGui::EndTable();
+  if (apply >= 0) ApplyFix(apply);  // after the table: its rows still read the report
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "app.h"
 #include "imgui.h"
+#include "explain.h"
 #include "widgets.h"
 
 namespace gpucfg::app {
@@ -20,24 +21,39 @@ void DrawErrors(const Issues& errors) {
   ImGui::PopStyleColor();
   for (const Issue& e : errors) {
     ImGui::Bullet();
-    ImGui::TextColored(ImColor(kColorMuted), "%s", e.path.empty() ? "/" : e.path.c_str());
+    // Chinese: the field's label and the error's headline, the core's English text as the detail.
+    const bool zh = App().lang == Lang::kZh;
+    const char* field = zh ? FieldLabel(e.path) : nullptr;
+    const char* headline = zh ? ErrorHeadlineZh(e.code) : nullptr;
+    ImGui::TextColored(ImColor(kColorMuted), "%s", field ? field : e.path.empty() ? "/" : e.path.c_str());
+    if (field && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.path.c_str());
     ImGui::SameLine();
-    ImGui::TextWrapped("%s (%s)", e.message.c_str(), e.code.c_str());
+    if (headline) {
+      ImGui::TextWrapped("%s", headline);
+      ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+      ImGui::TextWrapped("%s (%s)", e.message.c_str(), e.code.c_str());
+      ImGui::PopStyleColor();
+    } else {
+      ImGui::TextWrapped("%s (%s)", e.message.c_str(), e.code.c_str());
+    }
   }
 }
 
 void DrawResolved(const Report& r) {
   const ResolvedSetup& s = r.setup;
   const S conf = r.confidence == Confidence::kHigh ? S::kHigh : r.confidence == Confidence::kLow ? S::kLow : S::kMedium;
-  ImGui::TextColored(ImColor(kColorMuted), "%s: %d GPU  ·  TP %d  PP %d  DP %d  ·  %s %s  ·  %s: %s",
-                     T(S::kResolved), s.total_gpus, s.tp, s.pp, s.dp, FmtCount(s.parameters).c_str(),
-                     T(S::kParameters), T(S::kConfidence), T(conf));
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+  ImGui::TextWrapped("%s: %d GPU  ·  TP %d  PP %d  DP %d  ·  %s %s  ·  %s: %s", T(S::kResolved), s.total_gpus,
+                     s.tp, s.pp, s.dp, FmtCount(s.parameters).c_str(), T(S::kParameters), T(S::kConfidence), T(conf));
+  ImGui::PopStyleColor();
 }
 
 // Step time as a bar, with the lower bound marked: how far from peak the configuration runs.
 void DrawStepBar(const PerformanceReport& p) {
   if (p.step_time_s <= 0) return;
-  ImGui::TextColored(ImColor(kColorMuted), "%s", T(S::kStepVsBound));
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+  ImGui::TextWrapped("%s", T(S::kStepVsBound));
+  ImGui::PopStyleColor();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const float w = ImGui::GetContentRegionAvail().x, h = 16.0f;
@@ -54,36 +70,69 @@ void DrawSpeed(const Report& r) {
   SectionTitle(S::kPerformance);
   if (App().scenario.workload.kind == WorkloadKind::kTraining) {
     Kpi(S::kStepTime, FmtDuration(p.step_time_s));
+    ExplainLastItem(Figure::kStepTime, "figure:step_time");
     Kpi(S::kTokensPerS, FmtCount(p.tokens_per_s));
+    ExplainLastItem(Figure::kTokensPerS, "figure:tokens_per_s");
     Kpi(S::kMfu, Fmt("%.1f %%", p.mfu * 100), kColorAccent);
-    MarkLastItem("mfu");
+    ExplainLastItem(Figure::kMfu, "mfu");
     Kpi(S::kTflopsPerGpu, Fmt("%.1f", p.tflops_per_gpu));
+    ExplainLastItem(Figure::kTflopsPerGpu, "figure:tflops_per_gpu");
     if (p.time_to_train_s > 0) {
       Kpi(S::kTimeToTrain, FmtDuration(p.time_to_train_s));
+      ExplainLastItem(Figure::kTimeToTrain, "figure:time_to_train");
       Kpi(S::kGpuHours, FmtCount(p.gpu_hours));
+      ExplainLastItem(Figure::kGpuHours, "figure:gpu_hours");
     }
   } else {
     Kpi(S::kTtft, FmtDuration(p.ttft_s));
+    ExplainLastItem(Figure::kTtft, "figure:ttft");
     Kpi(S::kTpot, FmtDuration(p.tpot_s));
+    ExplainLastItem(Figure::kTpot, "figure:tpot");
     Kpi(S::kOutputTokensPerS, FmtCount(p.output_tokens_per_s), kColorAccent);
+    ExplainLastItem(Figure::kOutputTokens, "figure:output_tokens_per_s");
   }
 }
 
 void DrawPower(const PowerReport& w) {
   SectionTitle(S::kPower);
   Kpi(S::kPerGpu, Fmt("%.0f W", w.gpu_w));
+  ExplainLastItem(Figure::kGpuPower, "figure:gpu_w");
   Kpi(S::kPerNode, Fmt("%.2f kW", w.node_w / 1000));
+  ExplainLastItem(Figure::kNodePower, "figure:node_w");
   Kpi(S::kClusterPower, Fmt("%.3g kW", w.cluster_kw));
+  ExplainLastItem(Figure::kClusterPower, "figure:cluster_kw");
   Kpi(S::kFacility, Fmt("%.3g kW", w.facility_kw));
-  if (w.energy_kwh > 0) Kpi(S::kEnergy, FmtCount(w.energy_kwh * 1000) + "Wh");
+  ExplainLastItem(Figure::kFacility, "figure:facility_kw");
+  if (w.energy_kwh > 0) {
+    Kpi(S::kEnergy, FmtSi(w.energy_kwh * 1000, "Wh"));
+    ExplainLastItem(Figure::kEnergy, "figure:energy");
+  }
 }
 
-void DrawCost(const CostReport& c) {
+// A setup that does not fit in memory cannot run: it shows the price it would pay per GPU-hour,
+// not a cluster or job cost as if it ran.
+void DrawCost(const Report& r) {
+  const CostReport& c = r.cost;
   SectionTitle(S::kCost);
   Kpi(S::kGpuHourPrice, FmtMoney(c.per_gpu_hour, c.currency));
+  ExplainLastItem(Figure::kGpuHourPrice, "figure:per_gpu_hour");
+  if (!r.memory.fits) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kColorBad);
+    ImGui::TextWrapped("%s", T(S::kNoCostNoFit));
+    ImGui::PopStyleColor();
+    MarkLastItem("cost:no_fit");
+    return;
+  }
   Kpi(S::kClusterPerHour, FmtMoney(c.per_hour, c.currency), kColorAccent);
-  if (c.total > 0) Kpi(S::kJobRental, FmtMoney(c.total, c.currency));
-  if (c.electricity_total > 0) Kpi(S::kElectricityCost, FmtMoney(c.electricity_total, c.currency));
+  ExplainLastItem(Figure::kClusterPerHour, "figure:per_hour");
+  if (c.total > 0) {
+    Kpi(S::kJobRental, FmtMoney(c.total, c.currency));
+    ExplainLastItem(Figure::kJobRental, "figure:total");
+  }
+  if (c.electricity_total > 0) {
+    Kpi(S::kElectricityCost, FmtMoney(c.electricity_total, c.currency));
+    ExplainLastItem(Figure::kElectricityCost, "figure:electricity_total");
+  }
 }
 
 void DrawWarningList(S title, const WarningList& list, ImU32 color) {
@@ -112,7 +161,7 @@ void DrawOverview() {
     ImGui::TableNextColumn();
     DrawPower(r.power);
     ImGui::TableNextColumn();
-    DrawCost(r.cost);
+    DrawCost(r);
     ImGui::EndTable();
   }
   DrawWarningList(S::kWarnings, r.warnings, IM_COL32(217, 119, 6, 255));
@@ -139,19 +188,24 @@ constexpr View kViews[] = {
 }  // namespace
 
 void DrawReportPanel() {
-  if (!ImGui::BeginTabBar("views")) return;
+  // Narrow: tabs keep their labels and scroll sideways rather than shrinking to a letter each.
+  const ImGuiTabBarFlags tab_flags = App().narrow ? ImGuiTabBarFlags_FittingPolicyScroll : ImGuiTabBarFlags_None;
+  if (!ImGui::BeginTabBar("views", tab_flags)) return;
   for (const View& v : kViews) {
     // "###id" keeps the tab's identity when the language (its label) changes.
     const std::string label = std::string(T(v.label)) + "###" + v.id;
-    const bool open = ImGui::BeginTabItem(label.c_str());
+    const bool requested = App().requested_view == v.id;
+    const bool open = ImGui::BeginTabItem(label.c_str(), nullptr, requested ? ImGuiTabItemFlags_SetSelected : 0);
+    if (requested) App().requested_view.clear();
     MarkLastItem(std::string("tab:") + v.id);
     if (!open) continue;
     App().view = v.id;
-    // The view scrolls below the tab bar, which stays in place.
-    ImGui::BeginChild("view_body", ImVec2(0, 0), false);
+    // Wide: the view scrolls below the tab bar, which stays in place. Narrow: the whole column
+    // scrolls, the view is part of it.
+    if (!App().narrow) ImGui::BeginChild("view_body", ImVec2(0, 0), false);
     if (v.needs_report && !App().report.errors.empty()) DrawErrors(App().report.errors);
     else v.draw();
-    ImGui::EndChild();
+    if (!App().narrow) ImGui::EndChild();
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();

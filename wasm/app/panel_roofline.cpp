@@ -11,6 +11,7 @@
 #include "chart.h"
 #include "imgui.h"
 #include "base/precision.h"
+#include "explain.h"
 #include "widgets.h"
 
 namespace gpucfg::app {
@@ -112,10 +113,25 @@ void PointTooltip(const RooflinePoint& r) {
   ImGui::Separator();
   ImGui::Text("%s: %.3g FLOP/byte", T(S::kIntensity), r.intensity);
   ImGui::Text("%s: %.3g TFLOP/s", T(S::kAttainable), r.attainable_tflops);
-  ImGui::Text("%s: %s   %s: %sB", T(S::kFlops), FmtCount(r.flops).c_str(), T(S::kHbmBytes), FmtCount(r.bytes).c_str());
+  ImGui::Text("%s: %s   %s: %s", T(S::kFlops), FmtSi(r.flops, "FLOP").c_str(), T(S::kHbmBytes), FmtSi(r.bytes, "B").c_str());
   ImGui::Text("%s: %s", T(S::kOpTime), FmtDuration(r.time_s).c_str());
   ImGui::TextColored(ImColor(r.compute_bound ? kComputeColor : kMemoryColor), "%s",
                      T(r.compute_bound ? S::kComputeBound : S::kMemoryBound));
+  // What the point means and how its ceiling is found: min(compute roof, intensity x bandwidth).
+  ImGui::Spacing();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
+  ImGui::TextWrapped("%s", T(S::kWhatRooflinePoint));
+  ImGui::TextColored(ImColor(kColorAccent), "%s", T(S::kFormula));
+  const RooflineCeiling& ceil = App().report.performance.ceiling;
+  const std::string formula = std::string(T(S::kAttainable)) + " = min(" + T(S::kPeakCompute) + ", " + T(S::kIntensity) +
+                              " x " + T(S::kHbmBandwidth) + ") = min(" + Fmt("%.0f", ceil.achievable_tflops) + ", " +
+                              Fmt("%.3g", r.intensity) + " x " + Fmt("%.0f GB/s", ceil.achievable_hbm_gbps) + ") = " +
+                              Fmt("%.3g TFLOP/s", r.attainable_tflops);
+  ImGui::TextWrapped("%s", formula.c_str());
+  NoteTooltip(OpLabel(r.op) + "\n" + T(S::kFlops) + ": " + FmtSi(r.flops, "FLOP") + "  " + T(S::kHbmBytes) + ": " +
+              FmtSi(r.bytes, "B") + "\n" + T(S::kWhatRooflinePoint) + "\n" + T(S::kFormula) + ": " + formula);
+  ExplainFooter(S::kSrcRoofline);
+  ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
 

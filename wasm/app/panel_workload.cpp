@@ -29,6 +29,17 @@ void DrawTrainingRows(WorkloadConfig& w) {
 
 void DrawInferenceRows(WorkloadConfig& w) {
   IntRow(S::kBatch, w.batch, true);
+  // The batch is per model copy: say how many copies the GPUs hold and what that serves in all.
+  const ResolvedSetup& setup = App().report.setup;
+  if (App().report.errors.empty() && setup.dp > 0) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TableNextColumn();
+    ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+    ImGui::TextWrapped(T(S::kBatchPerCopy), setup.dp, setup.dp * w.batch);
+    ImGui::PopStyleColor();
+    MarkLastItem("batch_per_copy");
+  }
   IntRow(S::kPromptTokens, w.prompt_tokens, true);
   IntRow(S::kOutputTokens, w.output_tokens, true);
   EnumRow(S::kWeightPrecision, w.weight_precision, kWorkloadPrecisionNames);

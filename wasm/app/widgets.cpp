@@ -3,8 +3,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "catalog/catalog.h"
+#include "explain.h"
 #include "contract/scenario_fields.h"
 
 namespace gpucfg::app {
@@ -45,6 +47,12 @@ struct FieldFinder {
   }
 };
 
+// Path -> label of every input row drawn so far.
+std::map<std::string, S, std::less<>>& Labels() {
+  static std::map<std::string, S, std::less<>> labels;
+  return labels;
+}
+
 FieldInfo Describe(const void* field) {
   FieldFinder finder{field, {}, {}};
   VisitScenario(finder, App().scenario);
@@ -57,11 +65,18 @@ FieldInfo Row(S label, const void* field) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(T(label));
+  ImGui::TextWrapped("%s", T(label));  // a long label wraps in its column instead of being cut off
+  if (info.found) {
+    Labels().insert_or_assign(info.path, label);
+    MarkLastItem("label:" + info.path);
+  }
   if (ImGui::IsItemHovered() && info.found) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
-    ImGui::TextUnformatted(info.doc.data(), info.doc.data() + info.doc.size());
+    const char* zh = App().lang == Lang::kZh ? FieldDocZh(info.path) : nullptr;
+    const std::string doc = zh ? std::string(zh) : std::string(info.doc);
+    ImGui::TextWrapped("%s", doc.c_str());
+    NoteTooltip(doc + "\n" + info.path);
     ImGui::TextColored(ImColor(kColorMuted), "%s", info.path.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
@@ -82,10 +97,16 @@ bool Changed(bool changed) {
 
 std::string FieldPath(const void* field) { return Describe(field).path; }
 
+const char* FieldLabel(std::string_view path) {
+  auto it = Labels().find(path);
+  return it == Labels().end() ? nullptr : T(it->second);
+}
+
 bool BeginForm(const char* id) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchProp)) return false;
-  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 1.15f);
-  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  // Labels wrap, values do not: the value column gets the larger share.
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.1f);
   return true;
 }
 
@@ -198,6 +219,7 @@ void Swatch(ImU32 color) {
 }
 
 void Kpi(S caption, const std::string& value, ImU32 color) {
+  ImGui::BeginGroup();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
   ImGui::TextUnformatted(T(caption));
   ImGui::PopStyleColor();
@@ -206,6 +228,7 @@ void Kpi(S caption, const std::string& value, ImU32 color) {
   ImGui::TextUnformatted(value.c_str());
   ImGui::SetWindowFontScale(1.0f);
   if (color) ImGui::PopStyleColor();
+  ImGui::EndGroup();
 }
 
 std::string Fmt(const char* format, double v) {
@@ -216,11 +239,29 @@ std::string Fmt(const char* format, double v) {
 
 std::string FmtCount(double v) {
   const double a = std::fabs(v);
+  // Chinese reads big numbers in 万 (1e4) and 亿 (1e8).
+  if (App().lang == Lang::kZh) {
+    if (a >= 1e12) return Fmt("%.3g ", v / 1e12) + T(S::kWanYi);
+    if (a >= 1e8) return Fmt("%.3g ", v / 1e8) + T(S::kYi);
+    if (a >= 1e4) return Fmt("%.3g ", v / 1e4) + T(S::kWan);
+    return Fmt("%.4g", v);
+  }
   if (a >= 1e12) return Fmt("%.3g T", v / 1e12);
   if (a >= 1e9) return Fmt("%.3g B", v / 1e9);
   if (a >= 1e6) return Fmt("%.3g M", v / 1e6);
   if (a >= 1e4) return Fmt("%.3g k", v / 1e3);
   return Fmt("%.4g", v);
+}
+
+std::string FmtSi(double v, std::string_view unit) {
+  static constexpr const char* kPrefix[] = {"", "k", "M", "G", "T", "P", "E"};
+  int i = 0;
+  double x = v;
+  while (std::fabs(x) >= 1000 && i < 6) {
+    x /= 1000;
+    ++i;
+  }
+  return Fmt("%.3g ", x) + kPrefix[i] + std::string(unit);
 }
 
 std::string FmtDuration(double s) {

@@ -46,18 +46,22 @@ bool EnumIndexRow(S label, const void* field, int& index, std::span<const std::s
 // A small filled square of `color`, text-height, on the current line (legend and table keys).
 void Swatch(ImU32 color);
 
-// A headline figure: small caption, large value.
+// A headline figure: small caption, large value, as one item (hover and MarkLastItem cover both).
 void Kpi(S caption, const std::string& value, ImU32 color = 0);
 
 // Number formatting for display.
 std::string Fmt(const char* format, double v);
-std::string FmtCount(double v);                  // 1.23 M, 45.6 k
+std::string FmtCount(double v);                  // 1.23 M, 45.6 k (Chinese: 123 万, 4.5 亿)
+std::string FmtSi(double v, std::string_view unit);  // 369 GFLOP, 287 MB: one prefix scheme for all units
 std::string FmtDuration(double seconds);         // 850 ms, 12.3 min, 4.2 days (translated units)
 std::string FmtMoney(double v, std::string_view currency);
 std::string FmtGiB(double gib);
 
 // The contract's JSON pointer of a field of App().scenario ("/cluster/nodes"), "" if unknown.
 std::string FieldPath(const void* field);
+// The page's label of the input row bound to `path`, in the page's language; nullptr when no row
+// for it has been drawn (the fix table and the error list name fields by it).
+const char* FieldLabel(std::string_view path);
 
 template <class E, size_t N>
 bool EnumRow(S label, E& field, const std::array<std::string_view, N>& names, std::span<const S> display) {

@@ -103,7 +103,8 @@ test("the URL hash holds the scenario and replays it", async () => {
   const s = await state();
   const hash = await page.evaluate(() => location.hash);
   assert.ok(hash.startsWith("#scenario="));
-  assert.deepEqual(JSON.parse(decodeURIComponent(hash.slice("#scenario=".length))), s.scenario);
+  // #scenario=<encoded JSON>&lang=..&view=..: the encoded JSON holds no raw "&".
+  assert.deepEqual(JSON.parse(decodeURIComponent(hash.slice("#scenario=".length).split("&")[0])), s.scenario);
   const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   fresh.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
   await fresh.goto(baseUrl + hash);
@@ -343,7 +344,8 @@ test("on a HiDPI screen the canvas draws at device pixels and clicks still land"
   assert.equal(size[0], 2 * size[1]);
   // Widget rectangles stay in CSS pixels: the same click as at 1x switches the language.
   const r = JSON.parse(await hi.evaluate(() => window.gpucfg.widgetRect("language")));
-  await hi.mouse.move(r.x + r.w / 2, r.y + r.h / 2);
+  const box = await hi.locator("canvas").boundingBox();  // below the page's toolbar
+  await hi.mouse.move(box.x + r.x + r.w / 2, box.y + r.y + r.h / 2);
   await hi.waitForTimeout(80);
   await hi.mouse.down();
   await hi.waitForTimeout(80);
@@ -357,7 +359,7 @@ test("on a HiDPI screen the canvas draws at device pixels and clicks still land"
 test("every warning and assumption code has a Chinese sentence with the same placeholders", () => {
   const read = (f) => fs.readFileSync(path.join(root, f), "utf8");
   const english = new Map();
-  for (const f of ["core/warnings.cpp", "core/memory_warnings.inc", "core/speed_warnings.inc"])
+  for (const f of ["core/base/warnings.cpp", "core/base/memory_warnings.inc", "core/base/speed_warnings.inc"])
     for (const m of read(f).matchAll(/^\s*\{"([a-z0-9_]+)",\s*"((?:[^"\\]|\\.)*)"\}/gm)) english.set(m[1], m[2]);
   const chinese = new Map();
   for (const m of read("wasm/app/i18n.cpp").matchAll(/\{"([a-z0-9_]+)", nullptr, "((?:[^"\\]|\\.)*)"\}/g))

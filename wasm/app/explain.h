@@ -1,0 +1,31 @@
+// Every headline figure explained on hover: what it is, the formula in words with this scenario's
+// numbers (all taken from the Report and the Scenario: the page computes nothing the core did not),
+// where the model comes from, and how far to trust it (the report's confidence and the calibration
+// the README states). Strings live in i18n.cpp (en / zh-CN).
+#pragma once
+
+#include <string>
+
+#include "i18n.h"
+
+namespace gpucfg::app {
+
+enum class Figure {
+  kMfu, kTokensPerS, kStepTime, kTflopsPerGpu, kTimeToTrain, kGpuHours,
+  kTtft, kTpot, kOutputTokens,
+  kGpuHourPrice, kClusterPerHour, kJobRental, kElectricityCost,
+  kGpuPower, kNodePower, kClusterPower, kFacility, kEnergy,
+};
+
+// When the last item is hovered, shows the figure's explanation as a tooltip. `name` is the test
+// hook the item is marked with (widgetRect), e.g. "figure:mfu".
+void ExplainLastItem(Figure figure, const char* name);
+// The "Source" and "Uncertainty" lines, for panels that draw their own tooltip (memory, roofline).
+void ExplainFooter(S source);
+
+// Test hook: the text of the explanation tooltip shown in the last drawn frame ("" if none), so the
+// browser test can read what the canvas shows. Panels with their own tooltips add theirs too.
+void NoteTooltip(const std::string& text);
+std::string LastTooltip();
+
+}  // namespace gpucfg::app
