@@ -40,5 +40,6 @@ void AddFormatOption(CLI::App* cmd, Format& format, bool allow_csv = false, bool
 void AddScenarioCommands(CLI::App& app, Context& ctx);  // evaluate, example, memory  (commands_scenario.cpp)
 void AddCatalogCommands(CLI::App& app, Context& ctx);   // gpus, gpu, models            (commands_catalog.cpp)
 void AddSpeedCommands(CLI::App& app, Context& ctx);     // roofline, collective, scale, compare (commands_speed.cpp)
+void AddPlanCommands(CLI::App& app, Context& ctx);      // plan                         (commands_plan.cpp)
 
 }  // namespace gpucfg::cli
