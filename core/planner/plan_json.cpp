@@ -82,7 +82,7 @@ std::string PlanToTable(const PlanResult& p) {
     out += "  " + title + ": " + o.label + "\n      " +
            (training ? Num("%.3g days", o.time_s / 86400) : Num("%.3g s/request", o.time_s)) + ", " +
            Num("%.4g ", o.cost) + p.currency + (training ? "" : "/1M tokens") + ", " + Num("%.4g kWh", o.energy_kwh) +
-           (training ? "" : "/1M tokens") + ", " + std::to_string(o.gpus) + " GPUs\n      " + o.why + "\n";
+           (training ? "" : "/1M tokens") + ", " + std::to_string(o.gpus) + (o.gpus == 1 ? " GPU\n      " : " GPUs\n      ") + o.why + "\n";
   };
   row("BEST", p.best);
   out += "best per objective\n";

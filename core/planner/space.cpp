@@ -27,10 +27,12 @@ std::span<const int> UsualNodeSizes(const GpuSpec& g) {
   static constexpr int kBridge[] = {2, 4, 8};  // bridged pairs
   static constexpr int kOne[] = {1};           // modules (Jetson) and superchips counted per node below
   static constexpr int kSuperchip[] = {4};     // GH200/GB200 trays: 4 GPUs per compute tray
+  static constexpr int kOam[] = {8};           // OAM baseboards (MI300X): 8 accelerators
   if (g.default_intra_node == "nvlink-mesh") return kEight;
   if (g.default_intra_node == "nvlink-bridge") return kBridge;
   if (g.form_factor.find("module") != std::string::npos && g.default_intra_node == "nvswitch") return kSuperchip;
   if (g.form_factor == "module") return kOne;
+  if (g.form_factor == "OAM") return kOam;
   if (g.default_intra_node == "nvswitch") return kSxm;
   return kPcie;
 }
