@@ -4,6 +4,8 @@
 #include "resolve/resolve.h"
 #include "models/speed/roofline.h"
 
+#include <cmath>
+
 namespace gpucfg {
 
 std::string_view ConfidenceName(Confidence c) {
@@ -43,9 +45,42 @@ void AddAssumptions(const Resolved& r, WarningList& a) {
   a.Add("memory_overheads_estimated", "/cluster/gpu");
   if (r.scenario->workload.kind == WorkloadKind::kTraining) a.Add("training_flops_6nd", "/workload");
   a.Add("gemm_sustained", "/speed/sustained_efficiency", SustainedEfficiency(r.scenario->speed));
-  a.Add("power_board_tdp", "/cluster/gpu", r.device.tdp_w);
+  a.Add("power_from_workload", "/power", std::round(100 * (0.12 + 0.88 * 0.45)) / 100, r.scenario->power.transient_factor);
+  if (r.server) a.Add("power_host_estimated", "/cluster/server");
+  if (r.power_mode && r.power_mode_max && r.power_mode_max->gpu_max_mhz > 0 && r.power_mode_max->gpu_tpcs > 0)
+    a.Add("power_mode_clocks", "/power/mode", r.power_mode->module_w, 0,
+          {std::round(1000 * r.power_mode->gpu_max_mhz * r.power_mode->gpu_tpcs /
+                      (r.power_mode_max->gpu_max_mhz * r.power_mode_max->gpu_tpcs)) / 10,
+           std::round(1000 * r.power_mode->emc_max_mhz / r.power_mode_max->emc_max_mhz) / 10, 0, 0});
   if (r.per_gpu_hour > 0 && r.scenario->pricing.per_gpu_hour <= 0)
     a.Add("price_from_catalog", "/pricing/per_gpu_hour", r.per_gpu_hour);
+}
+
+// A power cap, edge power mode or thermal throttle slows the clocks: the device is rebuilt with the
+// clock the power model found (core v2's DeviceLimits), speed is evaluated again on it, and
+// power.throughput_factor is the ratio of the two speeds. Only then; the default path runs once.
+void ApplyPowerLimit(const Resolved& r, const Catalog& catalog, Report& out) {
+  if (out.power.clock_factor >= 1 || r.device.catalog_index < 0) return;
+  Resolved capped = r;
+  capped.device = MakeDevice(catalog.gpus[r.device.catalog_index], PowerDeviceLimits(r, out.power));
+  capped.device.catalog_index = r.device.catalog_index;
+  static thread_local PerformanceReport perf;
+  WarningList scratch;  // the uncapped pass already reported the speed warnings
+  ComputePerformanceInto(capped, out.memory, scratch, perf);
+  const bool inference = r.scenario->workload.kind == WorkloadKind::kInference;
+  const PerformanceReport& base = out.performance;
+  double factor = inference ? (base.output_tokens_per_s > 0 ? perf.output_tokens_per_s / base.output_tokens_per_s : 1)
+                            : (perf.step_time_s > 0 ? base.step_time_s / perf.step_time_s : 1);
+  out.performance = perf;
+  out.setup.device_kind = DeviceKindName(capped.device.kind);
+  out.power.throughput_factor = std::min(1.0, factor);
+  SetEnergy(r, perf.time_to_train_s, out.power);
+  for (int i = 0; i < out.warnings.count; ++i) {  // the speed model's figure replaces the estimate
+    Warning& w = out.warnings.items[i];
+    const double pct = std::round((out.power.throughput_factor - 1) * 1000) / 10;
+    if (w.code == "power_cap_slows") w.args[0] = pct;
+    if (w.code == "inlet_above_spec") w.args[1] = std::round(out.power.throughput_factor * 1000) / 10;
+  }
 }
 
 }  // namespace
@@ -64,7 +99,8 @@ void EvaluateInto(const Scenario& s, const Catalog& catalog, Report& out) {
   ComputeMemoryInto(r, out.warnings, out.memory);
   ComputePerformanceInto(r, out.memory, out.warnings, out.performance);
   if (!out.memory.fits) out.warnings.Add("speed_if_it_fit", "/cluster/gpu");
-  out.power = ComputePower(r, out.performance);
+  out.power = ComputePower(r, out.performance, out.warnings);
+  ApplyPowerLimit(r, catalog, out);
   out.cost = ComputeCost(r, out.performance, out.power);
   out.confidence = ConfidenceOf(r);
   AddAssumptions(r, out.assumptions);

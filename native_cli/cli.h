@@ -40,6 +40,7 @@ void AddFormatOption(CLI::App* cmd, Format& format, bool allow_csv = false, bool
 void AddScenarioCommands(CLI::App& app, Context& ctx);  // evaluate, example, memory  (commands_scenario.cpp)
 void AddCatalogCommands(CLI::App& app, Context& ctx);   // gpus, gpu, models            (commands_catalog.cpp)
 void AddSpeedCommands(CLI::App& app, Context& ctx);     // roofline, collective, scale, compare (commands_speed.cpp)
+void AddPowerCommands(CLI::App& app, Context& ctx);     // servers, server, power         (commands_power.cpp)
 void AddPlanCommands(CLI::App& app, Context& ctx);      // plan                         (commands_plan.cpp)
 
 }  // namespace gpucfg::cli

@@ -76,9 +76,9 @@ void PrintPerformance(const Scenario& s, const Report& r) {
 }
 
 void PrintPowerCost(const Report& r) {
-  Title("Power (board limit)");
-  Row("per GPU", Fixed(r.power.gpu_w, 0) + " W");
-  Row("per node (GPUs)", Fixed(r.power.node_w, 0) + " W");
+  Title("Power (under this workload; gpucfg power shows it all)");
+  Row("per GPU", Fixed(r.power.gpu_w, 0) + " W", "limit " + Fixed(r.power.gpu_limit_w, 0) + " W, transients " + Fixed(r.power.gpu_peak_w, 0) + " W");
+  Row("per node (at the wall)", Fixed(r.power.node_w, 0) + " W", "peak " + Fixed(r.power.node_peak_w, 0) + " W");
   Row("cluster", Fixed(r.power.cluster_kw, 1) + " kW", "facility " + Fixed(r.power.facility_kw, 1) + " kW");
   Title("Cost (" + std::string(r.cost.currency) + ")");
   Row("per hour", Fixed(r.cost.per_hour), Fixed(r.cost.per_gpu_hour) + " per GPU-hour");

@@ -1,6 +1,7 @@
 // gpucfg: the configurator's command line. Same core and JSON contract as the browser page.
 //   gpucfg evaluate [FILE|-]   gpucfg example [NAME]   gpucfg memory [FILE|-]
 //   gpucfg gpus | gpu NAME | models    gpucfg roofline | collective | scale | compare
+//   gpucfg servers | server ID | power [FILE|-]
 //   gpucfg plan [FILE|-]
 // Exit codes: 0 success, 1 usage error, 2 bad input (the error list is printed on stderr).
 #include <iostream>
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
   gpucfg::cli::AddScenarioCommands(app, ctx);
   gpucfg::cli::AddCatalogCommands(app, ctx);
   gpucfg::cli::AddSpeedCommands(app, ctx);
+  gpucfg::cli::AddPowerCommands(app, ctx);
   gpucfg::cli::AddPlanCommands(app, ctx);
   try {
     app.parse(argc, argv);

@@ -10,7 +10,8 @@ if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
 PKGS=(g++ cmake make git ca-certificates xz-utils dpkg-dev
       emscripten nlohmann-json3-dev libgtest-dev libgmock-dev libcli11-dev libbenchmark-dev
-      chromium nodejs npm python3 fonts-wqy-microhei python3-fonttools)
+      chromium nodejs npm python3 fonts-wqy-microhei python3-fonttools
+      clang-14 libclang-rt-14-dev locales)  # the last three: sanitizers, libFuzzer, a de_DE locale
 
 missing=()
 for p in "${PKGS[@]}"; do
@@ -49,6 +50,13 @@ if [ "$need_src" = 1 ]; then
   mkdir -p third_party
   (cd third_party && apt-get source --download-only imgui >/dev/null && tar xf imgui_*.orig.tar.xz)
   [ -f third_party/imgui-1.86/imgui.cpp ] || { echo "setup: imgui sources missing after fetch" >&2; exit 1; }
+fi
+
+# de_DE.UTF-8 (decimal comma) for the determinism check (tests/determinism/check.sh).
+if ! locale -a 2>/dev/null | grep -qiE '^de_DE\.utf-?8$'; then
+  echo "setup: generating the de_DE.UTF-8 locale"
+  grep -qE '^de_DE.UTF-8 UTF-8' /etc/locale.gen 2>/dev/null || echo "de_DE.UTF-8 UTF-8" | $SUDO tee -a /etc/locale.gen >/dev/null
+  $SUDO locale-gen >/dev/null
 fi
 
 # playwright-core (pinned in package-lock.json); never downloads a browser.

@@ -1,12 +1,29 @@
 #!/usr/bin/env bash
 # README command 2: set up, build, and run every test: the GoogleTest suite natively and under
 # node (wasm), the CLI contract tests, the wasm module's API tests and the browser test in
-# headless Chromium. Exits non-zero if anything fails.
+# headless Chromium; then the hardening steps of issue 13: the whole native ctest again under
+# ASan + UBSan (clang-14, which also builds the libFuzzer targets), each fuzz target briefly,
+# determinism across builds. Exits non-zero if anything fails. Each step prints its time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+step_start=$SECONDS
+step() { echo "   (took $((SECONDS - step_start)) s)"; step_start=$SECONDS; echo "== $*"; }
 bash scripts/build.sh
 export NODE_PATH=/usr/share/nodejs
-echo "== native tests (ctest)"
+step "native tests (ctest)"
 ctest --preset native
-echo "== wasm tests (GoogleTest under node, the API module vs the native CLI, the page in headless Chromium)"
+step "wasm tests (GoogleTest under node, the API module vs the native CLI, the page in headless Chromium, hardening corpora, size budgets)"
 ctest --preset wasm
+step "sanitizers: build core, CLI, GoogleTest suite and fuzzers under ASan + UBSan (clang-14)"
+cmake --preset native-asan >/dev/null
+cmake --build --preset native-asan
+step "sanitizers: the whole native ctest under ASan + UBSan (+ every fuzz seed and past finding)"
+ctest --preset native-asan
+step "fuzzing: each libFuzzer target for ${GPUCFG_FUZZ_SECONDS:-15} s"
+bash scripts/fuzz.sh "${GPUCFG_FUZZ_SECONDS:-15}"
+step "determinism: -O0 (gcc), -O3 (gcc) and -O1 (clang + ASan) builds give the same bytes"
+cmake --preset native-O0 >/dev/null
+cmake --build --preset native-O0 --target gpucfg
+bash tests/determinism/check.sh tests/golden/scenarios build/native/native_cli/gpucfg \
+  build/native-O0/native_cli/gpucfg build/native-asan/native_cli/gpucfg
+step "done"

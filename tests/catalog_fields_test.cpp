@@ -70,9 +70,10 @@ TEST(CatalogFields, EveryMemberOfEveryEntityIsListed) {
 TEST(CatalogFields, TheDocumentIsWrittenInTheKindsOrder) {
   json doc = json::parse(CatalogToJson(BuiltinCatalog()), nullptr, false);
   ASSERT_TRUE(doc.is_object());
-  for (const char* kind : {"sources", "gpus", "interconnects", "models", "currencies", "prices"})
+  for (const char* kind : {"sources", "gpus", "interconnects", "models", "currencies", "prices", "servers",
+                           "grids", "power_modes"})
     EXPECT_TRUE(doc.contains(kind)) << kind;
-  EXPECT_EQ(doc.size(), 7u);  // and schema_version
+  EXPECT_EQ(doc.size(), 10u);  // and schema_version
   std::string text = CatalogToJson(BuiltinCatalog());
   EXPECT_LT(text.find("\"currencies\""), text.find("\"prices\""));
 }
@@ -123,9 +124,9 @@ TEST(CatalogFields, RequiredKeysOfNestedRecordsArePointedAt) {
 
 TEST(CatalogFields, UnknownTopLevelKeysListTheKinds) {
   Catalog c;
-  Issues issues = MergeCatalogJson(R"({"schema_version": 1, "servers": []})", c);
+  Issues issues = MergeCatalogJson(R"({"schema_version": 1, "racks": []})", c);
   ASSERT_EQ(issues.size(), 1u);
-  EXPECT_EQ(issues[0].path, "/servers");
+  EXPECT_EQ(issues[0].path, "/racks");
   EXPECT_NE(issues[0].message.find("gpus, interconnects, models, currencies, prices"), std::string::npos)
       << issues[0].message;
 }

@@ -347,3 +347,44 @@ TEST(Catalog, ParsePrecisionIgnoresCase) {
 
 }  // namespace
 }  // namespace gpucfg
+
+namespace gpucfg {
+
+// [SECTION] The power catalog (data/servers.json) -------------------------------------------------
+
+TEST(Catalog, EveryServerGridAndPowerModeCitesResolvableSources) {
+  const Catalog& c = BuiltinCatalog();
+  ASSERT_GE(c.servers.size(), 10u);
+  for (const ServerSpec& x : c.servers) ExpectSourceResolves(c, x.source, x.id);
+  for (const GridPreset& x : c.grids) ExpectSourceResolves(c, x.source, x.id);
+  for (const PowerMode& x : c.power_modes) ExpectSourceResolves(c, x.source, x.gpu + " " + x.id);
+}
+
+TEST(Catalog, DgxPowerSuppliesAsTheUserGuidesPublish) {
+  // DGX A100: 6 x 3 kW, 3+3, 6.5 kW; DGX H100: 6 x 3.3 kW, 4+2, 10.2 kW; DGX B200: 6 x 3.3 kW, 5+1, 14.3 kW.
+  const ServerSpec* a = FindServer(BuiltinCatalog(), "DGX-A100");
+  const ServerSpec* h = FindServer(BuiltinCatalog(), "dgx-h100");
+  const ServerSpec* b = FindServer(BuiltinCatalog(), "dgx-b200");
+  ASSERT_TRUE(a && h && b);
+  EXPECT_EQ(a->psu_count, 6); EXPECT_EQ(a->psu_spares, 3); EXPECT_DOUBLE_EQ(a->rated_w, 6500);
+  EXPECT_EQ(h->psu_count, 6); EXPECT_EQ(h->psu_spares, 2); EXPECT_DOUBLE_EQ(h->psu_w, 3300); EXPECT_DOUBLE_EQ(h->rated_w, 10200);
+  EXPECT_EQ(b->psu_count, 6); EXPECT_EQ(b->psu_spares, 1); EXPECT_DOUBLE_EQ(b->rated_w, 14300);
+  EXPECT_EQ(FindServer(BuiltinCatalog(), "dgx-z9000"), nullptr);
+}
+
+TEST(Catalog, BadServerEntriesAreIssuesWithPointers) {
+  Catalog c;
+  Issues issues = MergeCatalogJson(
+      R"({"schema_version": 1, "servers": [{"id": "x", "psu_w": -3, "fans": 1, "source": "S"}, {"name": "no id"}]})", c);
+  auto has = [&](const std::string& code, const std::string& path) {
+    for (const Issue& i : issues)
+      if (i.code == code && i.path == path) return true;
+    return false;
+  };
+  EXPECT_TRUE(has("out_of_range", "/servers/0/psu_w"));
+  EXPECT_TRUE(has("unknown_key", "/servers/0/fans"));
+  EXPECT_TRUE(has("missing_field", "/servers/1/id"));
+  EXPECT_TRUE(c.servers.empty());
+}
+
+}  // namespace gpucfg

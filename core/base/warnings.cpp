@@ -19,11 +19,11 @@ constexpr Message kMessages[] = {
     {"memory_overheads_estimated", "CUDA context, NCCL buffers and allocator fragmentation are estimates from published measurements, not measured on your stack"},
     {"training_flops_6nd", "training compute counts 6 FLOPs per parameter per token plus attention (Kaplan et al. 2020; Narayanan et al. 2021)"},
     {"gemm_sustained", "Tensor Core kernels are taken at {value} of their isolated microbenchmark rate in a running job (judgement checked against published runs; speed.sustained_efficiency overrides it)"},
-    {"power_board_tdp", "each GPU draws its board power limit ({value} W) while the job runs; host CPUs, NICs, fans and cooling are not included"},
     {"speed_if_it_fit", "the job does not fit in memory as configured: speed, time and cost are what it would reach once a memory fix is applied"},
     {"price_from_catalog", "rental price {value} per GPU-hour is the site's list price from data/prices.json"},
 #include "base/memory_warnings.inc"
 #include "base/speed_warnings.inc"
+#include "base/power_warnings.inc"
 };
 
 std::string Format(double x) {
@@ -43,6 +43,8 @@ std::string FillWarningTemplate(std::string_view text, const Warning& w) {
   std::string out(text);
   ReplaceAll(out, "{value}", Format(w.value));
   ReplaceAll(out, "{limit}", Format(w.limit));
+  static constexpr std::string_view kArgs[] = {"{a}", "{b}", "{c}", "{d}"};
+  for (int i = 0; i < 4; ++i) ReplaceAll(out, kArgs[i], Format(w.args[i]));
   return out;
 }
 

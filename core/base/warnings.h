@@ -15,6 +15,7 @@ struct Warning {
   std::string_view path;   // JSON pointer of the field it is about ("" = the whole scenario)
   double value = 0;        // the figure the message quotes (its meaning depends on the code)
   double limit = 0;        // the bound it was compared with
+  std::array<double, 4> args{};  // more figures for the arithmetic a message shows: {a} {b} {c} {d}
 };
 
 struct WarningList {
@@ -24,6 +25,9 @@ struct WarningList {
   void Add(std::string_view code, std::string_view path, double value = 0, double limit = 0) {
     if (count < kCapacity) items[count++] = Warning{code, path, value, limit};
   }
+  void Add(std::string_view code, std::string_view path, double value, double limit, std::array<double, 4> args) {
+    if (count < kCapacity) items[count++] = Warning{code, path, value, limit, args};
+  }
   const Warning* begin() const { return items.data(); }
   const Warning* end() const { return items.data() + count; }
 };
@@ -31,7 +35,7 @@ struct WarningList {
 // The English sentence for a warning, with its figures filled in.
 std::string WarningMessage(const Warning& w);
 
-// Fills {value} and {limit} of a message template (any language) with the warning's figures.
+// Fills {value}, {limit} and {a}..{d} of a message template (any language) with the warning's figures.
 std::string FillWarningTemplate(std::string_view text, const Warning& w);
 
 }  // namespace gpucfg

@@ -6,6 +6,7 @@
 // exceptions off and every type checked.
 #include "catalog/catalog.h"
 #include "catalog/catalog_fields.h"
+#include "contract/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -90,6 +91,7 @@ class FieldReader {
     if (!v->is_number()) return WrongType(issues_, *v, std::string("a number in ") + unit, path);
     const double x = v->get<double>();  // safe: is_number() checked
     if (x < 0 || !std::isfinite(x)) return Negative(path);  // 1e400 parses to infinity
+    if (x > kMaxCatalogNumber) return TooLarge(path);
     out = x;
   }
 
@@ -167,6 +169,12 @@ class FieldReader {
 
   void Negative(const std::string& path) {
     AddIssue(issues_, "out_of_range", "expected a finite, non-negative value at " + path, path);
+  }
+  // No catalog figure comes near 1e15 (the largest, published_params, is ~1e12); past it the
+  // models' products overflow to infinity (a judgement bound, hardening).
+  static constexpr double kMaxCatalogNumber = 1e15;
+  void TooLarge(const std::string& path) {
+    AddIssue(issues_, "out_of_range", "expected a value from 0 to 1e15 at " + path, path);
   }
 
   const Json& object_;
@@ -446,11 +454,8 @@ std::string Dump(const OrderedJson& j) { return j.dump(2, ' ', false, OrderedJso
 
 Issues MergeCatalogJson(std::string_view text, Catalog& into) {
   Issues issues;
-  const Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) {
-    AddIssue(issues, "invalid_json", "the catalog text is not valid JSON", "");
-    return issues;
-  }
+  Json doc;
+  if (!ParseJsonText(text, "the catalog text", /*reject_duplicates=*/true, doc, issues)) return issues;
   if (!doc.is_object()) {
     WrongType(issues, doc, "an object {\"schema_version\": 1, ...}", "");
     return issues;
@@ -483,6 +488,14 @@ std::string CatalogEntryToJson(const GpuSpec& g) {
   OrderedJson doc;
   CatalogWriter writer(doc);
   return Dump(writer.Entry(g, [](auto& w, auto& x) { VisitGpuFields(w, x); }));
+}
+
+std::string CatalogEntryToJson(const ServerSpec& s) {
+  OrderedJson doc;
+  CatalogWriter writer(doc);
+  OrderedJson j = writer.Entry(s, [](auto& w, auto& x) { VisitServerFields(w, x); });
+  j["psus"] = s.psu_count;  // contract v2's name for the installed supplies (not a catalog key)
+  return Dump(j);
 }
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {

@@ -12,6 +12,7 @@
 #include "base/issues.h"
 #include "workload/model.h"
 #include "base/precision.h"
+#include "catalog/servers.h"
 
 namespace gpucfg {
 
@@ -40,6 +41,8 @@ struct GpuSpec {
   double l2_mib = 0.0;
   double tdp_watts = 0.0;          // board power limit
   double idle_watts = 0.0;         // typical idle draw; 0 = unknown
+  double min_power_limit_w = 0.0;  // nvidia-smi "Min Power Limit" (lowest -pl); 0 = unpublished
+  double max_power_limit_w = 0.0;  // nvidia-smi "Max Power Limit"; 0 = tdp_watts
   std::string form_factor;         // "SXM4", "PCIe", "module"
   int pcie_gen = 0;
   int nvlink_gen = 0;              // 0 = none
@@ -110,6 +113,9 @@ struct Catalog {
   std::vector<GpuPrice> prices;
   std::vector<CurrencyPreset> currencies;
   std::vector<SourceRef> sources;  // all files' "sources" merged, sorted by code (case-sensitive)
+  std::vector<ServerSpec> servers;     // data/servers.json (catalog/servers.h)
+  std::vector<GridPreset> grids;
+  std::vector<PowerMode> power_modes;
 };
 
 // The compiled-in catalog, parsed once on first use.
@@ -132,6 +138,8 @@ const SourceRef* FindSource(const Catalog& c, std::string_view code);
 std::string CatalogToJson(const Catalog& c);
 // One GPU entry as CatalogToJson writes it (for `gpucfg gpu ID --format json`).
 std::string CatalogEntryToJson(const GpuSpec& g);
+// One server entry, plus "psus" (contract v2), for `gpucfg server ID --format json`.
+std::string CatalogEntryToJson(const ServerSpec& s);
 // Every key of every entity kind a catalog document may hold, as a markdown table (JSON pointer,
 // type, unit, required, meaning): `gpucfg schema --catalog`, the catalog table of docs/contract.md.
 std::string CatalogFieldsMarkdown();

@@ -51,6 +51,8 @@ void VisitGpuFields(V& v, G& g) {
   v.Number("l2_mib", g.l2_mib, "MiB", "L2 cache");
   v.Number("tdp_watts", g.tdp_watts, "W", "board power limit");
   v.Number("idle_watts", g.idle_watts, "W", "typical idle draw; 0 = unknown");
+  v.Number("min_power_limit_w", g.min_power_limit_w, "W", "lowest power limit nvidia-smi -pl accepts (Min Power Limit); 0 = unpublished");
+  v.Number("max_power_limit_w", g.max_power_limit_w, "W", "highest power limit (Max Power Limit); 0 = tdp_watts");
   v.Text("form_factor", g.form_factor, "SXM4, PCIe, module, ...");
   v.Integer("pcie_gen", g.pcie_gen, "PCIe generation of the host link");
   v.Integer("nvlink_gen", g.nvlink_gen, "NVLink generation; 0 = none");
@@ -125,6 +127,63 @@ void VisitPriceFields(V& v, P& p) {
   v.Text("source", p.source, "source code(s)", Need::kRequired);
 }
 
+// Servers, grids and edge power modes (data/servers.json; the power model, issue 10).
+template <class V, RecordOf<ServerSpec> S>
+void VisitServerFields(V& v, S& s) {
+  v.Text("id", s.id, "server id, e.g. dgx-h100", Need::kKey);
+  v.Text("name", s.name, "display name");
+  v.Text("vendor", s.vendor, "NVIDIA, Dell, Supermicro, Inspur, or generic (a typical configuration)");
+  v.Text("typical_gpu", s.typical_gpu, "the GPU it ships with (informational; may be absent from the GPU catalog)");
+  v.Text("gpu_form_factor", s.gpu_form_factor, "SXM4, SXM5, PCIe, module, ...");
+  v.Integer("gpu_count", s.gpu_count, "GPU slots");
+  v.Integer("cpu_count", s.cpu_count, "host CPUs");
+  v.Number("cpu_w", s.cpu_w, "W", "one CPU's TDP");
+  v.Number("memory_w", s.memory_w, "W", "all DIMMs at load");
+  v.Integer("nic_count", s.nic_count, "network adapters (compute and storage)");
+  v.Number("nic_w", s.nic_w, "W", "one adapter");
+  v.Integer("nvswitch_count", s.nvswitch_count, "NVSwitch chips");
+  v.Number("nvswitch_w", s.nvswitch_w, "W", "one NVSwitch chip");
+  v.Number("fans_w", s.fans_w, "W", "all fans at full speed");
+  v.Number("storage_w", s.storage_w, "W", "all drives at load");
+  v.Number("other_w", s.other_w, "W", "BMC, boards, PCIe switches, retimers");
+  v.Integer("psu_count", s.psu_count, "installed power supplies");
+  v.Number("psu_w", s.psu_w, "W", "rating of one supply at 200-240 V");
+  v.Integer("psu_spares", s.psu_spares, "redundant supplies in the vendor's configuration (4+2: 2)");
+  v.Number("psu_efficiency", s.psu_efficiency, "fraction", "AC to DC efficiency at typical load (80 PLUS level)");
+  v.Number("rated_w", s.rated_w, "W", "rated maximum input of the node");
+  v.Number("gpu_power_limit_w", s.gpu_power_limit_w, "W", "the server's own GPU power limit; 0 = the board's");
+  v.Text("cooling", s.cooling, "air | liquid | immersion");
+  v.Number("max_inlet_c", s.max_inlet_c, "C", "highest supported inlet air temperature");
+  v.Integer("height_u", s.height_u, "rack units; 0 = not rack-mounted");
+  v.Text("estimated", s.estimated, "which figures are gpucfg estimates rather than published");
+  v.Text("source", s.source, "source code(s)", Need::kRequired);
+}
+
+template <class V, RecordOf<GridPreset> G>
+void VisitGridFields(V& v, G& g) {
+  v.Text("id", g.id, "grid preset id: cn, us, eu, fr, world", Need::kKey);
+  v.Text("name", g.name, "display name");
+  v.Number("kg_per_kwh", g.kg_per_kwh, "kg CO2e/kWh", "carbon intensity of the electricity consumed", Need::kRequired);
+  v.Text("source", g.source, "source code(s)", Need::kRequired);
+}
+
+template <class V, RecordOf<PowerMode> M>
+void VisitPowerModeFields(V& v, M& m) {
+  v.Text("gpu", m.gpu, "GPU catalog id the mode belongs to", Need::kKey);
+  v.Text("id", m.id, "mode name as /power/mode takes it: maxn, 50w, ...", Need::kKey);
+  v.Integer("nvpmodel_id", m.nvpmodel_id, "nvpmodel -m number");
+  v.Number("module_w", m.module_w, "W", "the mode's module power budget", Need::kRequired);
+  v.Integer("cpu_cores", m.cpu_cores, "online CPU cores");
+  v.Number("cpu_max_mhz", m.cpu_max_mhz, "MHz", "CPU maximum clock");
+  v.Integer("gpu_tpcs", m.gpu_tpcs, "GPU TPCs online");
+  v.Number("gpu_max_mhz", m.gpu_max_mhz, "MHz", "GPU maximum clock");
+  v.Number("dla_max_mhz", m.dla_max_mhz, "MHz", "DLA maximum clock");
+  v.Number("emc_max_mhz", m.emc_max_mhz, "MHz", "memory controller maximum clock (bandwidth scales with it)");
+  v.Number("tops", m.tops, "TOPS", "INT8 sparse TOPS the mode allows (GPU + DLAs, derived from the clocks)");
+  v.Text("verification", m.verification, "how the figures were read");
+  v.Text("source", m.source, "source code(s)", Need::kRequired);
+}
+
 // Fills what an entry leaves to defaults once it is read (a display name defaults to the id).
 inline void CompleteEntry(GpuSpec& g) {
   if (g.name.empty()) g.name = g.id;
@@ -149,6 +208,9 @@ void VisitCatalogKinds(V& v, C& c) {
   v.Kind("models", "a model entry", c.models, [](auto& w, auto& x) { VisitModelFields(w, x); });
   v.Kind("currencies", "a currency entry", c.currencies, [](auto& w, auto& x) { VisitCurrencyFields(w, x); });
   v.Kind("prices", "a price entry", c.prices, [](auto& w, auto& x) { VisitPriceFields(w, x); });
+  v.Kind("servers", "a server entry", c.servers, [](auto& w, auto& x) { VisitServerFields(w, x); });
+  v.Kind("grids", "a grid entry", c.grids, [](auto& w, auto& x) { VisitGridFields(w, x); });
+  v.Kind("power_modes", "a power mode entry", c.power_modes, [](auto& w, auto& x) { VisitPowerModeFields(w, x); });
 }
 
 }  // namespace gpucfg

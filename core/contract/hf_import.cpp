@@ -2,6 +2,7 @@
 // classes (LlamaConfig, MistralConfig, MixtralConfig, Qwen2Config, GPT2Config, GPTNeoXConfig,
 // BertConfig) and Qwen-7B's remote-code QWenConfig. Runs at import time, not in the hot path.
 #include "contract/hf_import.h"
+#include "contract/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -131,8 +132,9 @@ void ReadShape(const Json& j, const std::string& type, TransformerArch& a, Issue
 bool ImportHfConfig(std::string_view json_text, TransformerArch& out, std::string& model_name,
                     Issues& errors) {
   const size_t before = errors.size();
-  const Json j = Json::parse(json_text.begin(), json_text.end(), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
+  Json j;
+  if (!ParseJsonText(json_text, "config.json", /*reject_duplicates=*/false, j, errors)) return false;
+  if (!j.is_object()) {
     errors.push_back({"invalid_json", "config.json text is not a JSON object", ""});
     return false;
   }

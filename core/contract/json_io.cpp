@@ -15,6 +15,7 @@
 #include "evaluate.h"
 #include "resolve/resolve.h"
 #include "contract/scenario_fields.h"
+#include "contract/json_text.h"
 
 namespace gpucfg {
 namespace {
@@ -297,11 +298,8 @@ class DocWriter {
 
 ParseResult ParseScenario(std::string_view text, const Catalog& catalog) {
   ParseResult result;
-  json root = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (root.is_discarded()) {
-    result.errors.push_back({"invalid_json", "the scenario is not valid JSON text", ""});
-    return result;
-  }
+  json root;
+  if (!ParseJsonText(text, "the scenario", /*reject_duplicates=*/true, root, result.errors)) return result;
   if (!root.is_object()) {
     result.errors.push_back({"wrong_type", "expected a JSON object (a scenario), found " + TypeName(root), ""});
     return result;
@@ -331,7 +329,8 @@ std::string ScenarioToJson(const Scenario& s, int indent) {
   Writer writer(root);
   VisitScenario(writer, copy);
   if (s.plan == PlanConfig{}) root.erase("plan");  // contract v2 section: written only when given
-  return root.dump(indent);
+  // replace: a name typed on the page that is not UTF-8 must not abort the wasm module.
+  return root.dump(indent, ' ', false, decltype(root)::error_handler_t::replace);
 }
 
 std::string ScenarioFieldsMarkdown() {
@@ -346,7 +345,8 @@ std::string ErrorsToJson(const Issues& errors, int indent) {
   json root = {{"schema_version", kSchemaVersion}, {"errors", json::array()}};
   for (const auto& e : errors)
     root["errors"].push_back({{"code", e.code}, {"message", e.message}, {"path", e.path}});
-  return root.dump(indent);
+  // replace: a message may quote bytes of the input (a syntax error's last token) that are not UTF-8.
+  return root.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 JsonResult EvaluateJson(std::string_view scenario_text, const Catalog& catalog, int indent) {

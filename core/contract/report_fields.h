@@ -131,6 +131,7 @@ void VisitWarningFields(V& v, W& w) {
   v.Field("path", w.path, "JSON pointer of the scenario field it is about (\"\" = the whole scenario)");
   v.Hidden(w.value);
   v.Hidden(w.limit);
+  v.Hidden(w.args);
 }
 
 // One NCCL collective (`gpucfg collective`; not part of the report).
@@ -203,11 +204,44 @@ void VisitPerformanceFields(V& v, P& p) {
 
 template <class V, RecordOf<PowerReport> P>
 void VisitPowerFields(V& v, P& p) {
-  v.Field("gpu_w", p.gpu_w, "W", "board power limit of one GPU (TDP)");
-  v.Field("node_w", p.node_w, "W", "the GPUs of one node at their limit (host not included)");
-  v.Field("cluster_kw", p.cluster_kw, "kW", "all GPUs at their limit");
+  // contract v2
+  v.Field("gpu_w", p.gpu_w, "W", "average board power of one GPU under this workload, phase by phase (contract v2; gpu_compute_w, gpu_memory_bound_w, gpu_comm_w per phase)");
+  v.Field("gpu_peak_w", p.gpu_peak_w, "W", "what one GPU may draw in transients: the enforced limit (gpu_limit_w) x /power/transient_factor");
+  v.Field("node_w", p.node_w, "W", "average AC wall power of one node, host included (contract v2)");
+  v.Field("node_peak_w", p.node_peak_w, "W", "one node at the wall with every part at its peak, held to the server's rated input");
+  v.Field("cluster_kw", p.cluster_kw, "kW", "all nodes at the wall (network switches outside the nodes not counted)");
   v.Field("facility_kw", p.facility_kw, "kW", "cluster_kw x /pricing/pue");
-  v.Field("energy_kwh", p.energy_kwh, "kWh", "facility energy of the job (0 without a duration)");
+  v.Field("energy_kwh", p.energy_kwh, "kWh", "facility energy of the training budget (time stretched by throughput_factor), or of one hour of serving; 0 without a budget");
+  v.Field("throughput_factor", p.throughput_factor, "fraction", "speed under the cap, power mode and thermal throttle / at the board default (1 = none); performance already includes it");
+  v.Field("heat_btu_per_h", p.heat_btu_per_h, "BTU/h", "one node's average heat (1 W = 3.412 BTU/h)");
+  v.Field("airflow_cfm", p.airflow_cfm, "CFM", "air one node needs with its GPUs at their limit, at /power/outlet_rise_c (CFM = 3.16 x W / dT[F])");
+  v.Field("nodes_per_rack", p.nodes_per_rack, "nodes", "packed against /power/rack_kw at node peak, the air ceiling (/power/air_rack_kw) and 42U of space");
+  v.Field("racks", p.racks, "racks", "racks the cluster needs at nodes_per_rack");
+  v.Field("psus_per_node", p.psus_per_node, "PSUs", "supplies the node needs at its peak with /power/psu_redundancy");
+  // gpucfg extensions
+  v.Field("server", p.server, "server catalog id used (/cluster/server, or the generic one for the GPU)");
+  v.Field("cooling", p.cooling, "air | liquid | immersion (/power/cooling, or the server's)");
+  v.Field("mode", p.mode, "edge module power mode in force (\"\" = none)");
+  v.Field("gpu_idle_w", p.gpu_idle_w, "W", "idle draw (catalog, or 12 % of the board limit: a judgement)");
+  v.Field("gpu_limit_w", p.gpu_limit_w, "W", "the limit each GPU runs under: cap, mode budget, server limit or thermal throttle");
+  v.Field("gpu_board_w", p.gpu_board_w, "W", "the board's default limit (the uncapped reference)");
+  v.Field("gpu_compute_w", p.gpu_compute_w, "W", "average draw in the compute phase (forward/backward, or prefill)");
+  v.Field("gpu_memory_bound_w", p.gpu_memory_bound_w, "W", "average draw in memory-bound phases (optimizer step, or decode)");
+  v.Field("gpu_comm_w", p.gpu_comm_w, "W", "draw during exposed communication");
+  v.Field("clock_factor", p.clock_factor, "fraction", "SM clock in compute-bound kernels under the limit / at the board default");
+  v.Field("host_w", p.host_w, "W", "one node's host (CPUs, memory, NICs, NVSwitches, fans, storage), DC, average");
+  v.Field("host_peak_w", p.host_peak_w, "W", "the host with every part at its TDP and fans at full speed, DC");
+  v.Field("psu_efficiency", p.psu_efficiency, "fraction", "AC to DC efficiency of the node's supplies");
+  v.Field("node_supply_w", p.node_supply_w, "W", "what the supplies deliver (/power/node_supply_w, or installed less spares)");
+  v.Field("psus_installed", p.psus_installed, "PSUs", "supplies the server has");
+  v.Field("psu_w", p.psu_w, "W", "rating of one supply");
+  v.Field("rack_kw", p.rack_kw, "kW", "peak power of one full rack");
+  v.Field("rack_heat_kw", p.rack_heat_kw, "kW", "heat of one full rack with its GPUs at their limit (what cooling must carry)");
+  v.Field("mode_tops", p.mode_tops, "TOPS", "edge module: INT8 sparse TOPS the mode allows (GPU + DLAs, derived from its clocks)");
+  v.Field("gpu_energy_kwh", p.gpu_energy_kwh, "kWh", "energy of the GPU boards alone");
+  v.Field("it_energy_kwh", p.it_energy_kwh, "kWh", "energy of the nodes at the wall, before PUE");
+  v.Field("grid_kg_per_kwh", p.grid_kg_per_kwh, "kg CO2e/kWh", "grid carbon intensity (/power/grid preset or /power/grid_kg_per_kwh)");
+  v.Field("co2e_kg", p.co2e_kg, "kg", "energy_kwh x grid_kg_per_kwh");
 }
 
 template <class V, RecordOf<CostReport> C>
@@ -233,7 +267,7 @@ void VisitReportFields(V& v, R& r) {
            [&v](auto& m) { VisitMemoryFields(v, m); });
   v.Record("performance", "speed: training step or inference latency and throughput", r.performance,
            [&v](auto& p) { VisitPerformanceFields(v, p); });
-  v.Record("power", "power draw at the boards' limits and energy of the job", r.power,
+  v.Record("power", "power under this workload: GPUs, node at the wall, PSUs, racks, cooling, energy, CO2e", r.power,
            [&v](auto& p) { VisitPowerFields(v, p); });
   v.Record("cost", "rental and electricity, in /pricing/currency", r.cost, [&v](auto& c) { VisitCostFields(v, c); });
   v.List("warnings", "things to act on", r.warnings.items, r.warnings.count,

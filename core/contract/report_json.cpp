@@ -115,7 +115,9 @@ json RecordToJson(const CollectiveResult& c) {
 }
 
 std::string ReportToJson(const Report& r, int indent) {
-  return Write(r, [](JsonWriter& w, const Report& x) { VisitReportFields(w, x); }).dump(indent);
+  // replace: a name typed on the page that is not UTF-8 must not abort the wasm module.
+  return Write(r, [](JsonWriter& w, const Report& x) { VisitReportFields(w, x); })
+      .dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace gpucfg

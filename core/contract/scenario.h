@@ -25,6 +25,7 @@ struct ClusterConfig {
   int nics_per_node = 0;               // 0 = one per GPU (rail-optimised), when inter_node != none
   double oversubscription = 1.0;       // network core oversubscription ratio (1 = non-blocking)
   double node_ram_gib = 0.0;           // host memory per node; 0 = not checked
+  std::string server;                  // server catalog id (data/servers.json); "" = a generic one for the GPU
 };
 
 struct WorkloadConfig {
@@ -65,6 +66,23 @@ struct PricingConfig {
   double per_gpu_hour = 0;             // 0 = the catalog's price for this GPU and currency
   double electricity_per_kwh = 0;      // 0 = the currency preset's
   double pue = 1.3;                    // facility power / IT power
+};
+
+// Power, thermals and facility (contract v2 "power"; owned by the power model, issue 10). Every
+// default that is a judgement says so in scenario_fields.h.
+struct PowerConfig {
+  double gpu_cap_w = 0;                // per-GPU power limit (nvidia-smi -pl); 0 = the board's default
+  std::string mode;                    // edge modules' power mode (Jetson "maxn", "50w", "30w", "15w")
+  double inlet_c = 25;                 // server inlet air temperature, C
+  std::string cooling;                 // air | liquid | immersion; "" = the server's own
+  double rack_kw = 30;                 // power budget of one rack
+  double node_supply_w = 0;            // what the node's supplies deliver; 0 = the server's PSUs
+  std::string psu_redundancy;          // none | n+1 | n+n; "" = the server's own scheme
+  std::string grid;                    // CO2e preset (cn | us | eu | fr | world); "" = by currency
+  double grid_kg_per_kwh = 0;          // CO2e intensity; 0 = the preset's
+  double air_rack_kw = 30;             // heat one air-cooled rack can shed (rule of thumb)
+  double outlet_rise_c = 11;           // inlet-to-outlet air temperature rise for the airflow figure
+  double transient_factor = 1.15;      // millisecond power excursions / enforced limit (judgement)
 };
 
 struct OptionsConfig {
@@ -129,6 +147,7 @@ struct Scenario {
   OptionsConfig options;
   SpeedOptions speed;
   MemoryOptions memory;
+  PowerConfig power;
   PlanConfig plan;                     // contract v2; ignored by Evaluate
 
   int TotalGpus() const { return cluster.gpus_per_node * cluster.nodes; }

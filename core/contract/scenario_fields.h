@@ -39,6 +39,9 @@ void VisitCluster(V& v, ClusterConfig& c) {
   v.Field("oversubscription", c.oversubscription, 1.0, 64.0, "ratio",
           "network core oversubscription (1 = non-blocking fat tree)");
   v.Field("node_ram_gib", c.node_ram_gib, 0.0, 65536.0, "GiB", "host memory per node; 0 = not checked");
+  v.Field("server", c.server,
+          "server catalog id (`gpucfg servers` lists them): host CPUs, memory, NICs, fans, PSUs; \"\" = a generic "
+          "server for the GPU's form factor");
 }
 
 template <class V>
@@ -138,6 +141,25 @@ void VisitPlan(V& v, PlanConfig& p) {
 }
 
 template <class V>
+void VisitPower(V& v, PowerConfig& p) {
+  v.Field("gpu_cap_w", p.gpu_cap_w, 0.0, 5000.0, "W",
+          "per-GPU power limit (nvidia-smi -pl), within the board's min..max limit; 0 = the board's default");
+  v.Field("mode", p.mode, "edge module power mode (Jetson AGX Orin: maxn | 50w | 30w | 15w); \"\" = the highest");
+  v.Field("inlet_c", p.inlet_c, -20.0, 70.0, "C", "server inlet air temperature; above the server's limit air-cooled GPUs throttle");
+  v.Field("cooling", p.cooling, "air | liquid | immersion; \"\" = the server's own");
+  v.Field("rack_kw", p.rack_kw, 0.1, 10000.0, "kW", "power budget of one rack (nodes are packed against their peak)");
+  v.Field("node_supply_w", p.node_supply_w, 0.0, 1e6, "W", "what the node's power supplies deliver; 0 = the server's PSUs less redundancy");
+  v.Field("psu_redundancy", p.psu_redundancy, "none | n+1 | n+n; \"\" = the server's own scheme (DGX H100: 4+2)");
+  v.Field("grid", p.grid, "CO2e intensity preset: cn | us | eu | fr | world; \"\" = by currency (CNY: cn, else us)");
+  v.Field("grid_kg_per_kwh", p.grid_kg_per_kwh, 0.0, 5.0, "kg CO2e/kWh", "grid carbon intensity; 0 = the preset's");
+  v.Field("air_rack_kw", p.air_rack_kw, 1.0, 1000.0, "kW",
+          "heat one air-cooled rack can shed: a rule of thumb (about 30 kW with hot/cold aisle containment), not a measurement");
+  v.Field("outlet_rise_c", p.outlet_rise_c, 1.0, 50.0, "C", "air temperature rise through a node, for the airflow figure (about 20 F is typical)");
+  v.Field("transient_factor", p.transient_factor, 1.0, 3.0, "ratio",
+          "millisecond power excursions over the enforced limit (judgement: 1.15, cf. an A100 SXM4 near 450 W on a 400 W limit)");
+}
+
+template <class V>
 void VisitScenario(V& v, Scenario& s) {
   v.Section("cluster", [&] { VisitCluster(v, s.cluster); });
   v.Section("workload", [&] { VisitWorkload(v, s.workload); });
@@ -146,6 +168,7 @@ void VisitScenario(V& v, Scenario& s) {
   v.Section("options", [&] { VisitOptions(v, s.options); });
   v.Section("memory", [&] { VisitMemoryOptions(v, s.memory); });
   v.Section("speed", [&] { VisitSpeedOptions(v, s.speed); });
+  v.Section("power", [&] { VisitPower(v, s.power); });
   v.Section("plan", [&] { VisitPlan(v, s.plan); });
 }
 

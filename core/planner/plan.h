@@ -25,7 +25,7 @@ struct PlanOption {
   std::string label;     // "16 x H100-SXM5-80GB (2 x 8), tp 8 pp 1 dp 2, mb 1, zero 1, recompute none"
   double time_s = 0, cost = 0, energy_kwh = 0;
   int gpus = 0;
-  double node_kw = 0;    // power of one node
+  double node_kw = 0;    // peak power of one node (power.node_peak_w), kW
   std::string why;       // why it wins and what binds it
 };
 

@@ -17,7 +17,8 @@ void PlanScorer::ScoreCandidate(const Scenario& s, PlanScore& out) {
   out.fits = r.memory.fits;
   out.total_gib = r.memory.per_gpu.total_gib;
   out.capacity_gib = r.memory.capacity_gib;
-  out.node_kw = r.power.node_w / 1000.0;
+  // A rack is provisioned for a node's peak draw (contract v2 power), else its average.
+  out.node_kw = (r.power.node_peak_w > 0 ? r.power.node_peak_w : r.power.node_w) / 1000.0;
   const PerformanceReport& p = r.performance;
   bool ok = out.fits;
   if (s.workload.kind == WorkloadKind::kTraining) {

@@ -182,6 +182,33 @@ void ResolveBatchAndPrice(const Scenario& s, const Catalog& c, Resolved& r, Chec
   }
 }
 
+// [SECTION] Catalog entries the models can use (hardening) ----------------------------------------
+// A site catalog (--catalog, evaluateWithCatalog) may replace a built-in GPU or fabric with an
+// entry that lacks what every model divides by; such an entry is an error at the field that chose
+// it, not a report of infinities.
+void CheckGpuUsable(const Scenario& s, const Catalog& c, Checker& chk) {
+  const GpuSpec* g = FindGpu(c, s.cluster.gpu);
+  if (!g) return;
+  bool peak = false;
+  for (const PeakRate& p : g->peak_tflops) peak = peak || p.dense > 0;
+  std::string missing;
+  if (g->memory_gb <= 0 && g->memory_usable_gib <= 0) missing += " memory_gb";
+  if (g->hbm_gbps <= 0) missing += " hbm_gbps";
+  if (g->tdp_watts <= 0) missing += " tdp_watts";
+  if (!peak) missing += " peak_tflops";
+  if (!missing.empty())
+    return chk.Fail("incompatible", "/cluster/gpu",
+                    "the catalog entry for " + g->id + " has no usable" + missing +
+                        " (a site catalog replaced it?); expected positive values");
+}
+
+void CheckFabricsUsable(const Scenario& s, const Resolved& r, Checker& chk) {
+  if (r.intra && s.cluster.gpus_per_node > 1 && !(r.intra->gbps_per_direction > 0))
+    chk.Fail("incompatible", "/cluster/intra_node", "the catalog's " + r.intra->id + " has no gbps_per_direction");
+  if (r.inter && s.cluster.nodes > 1 && !(r.inter->gbps_per_direction > 0))
+    chk.Fail("incompatible", "/cluster/inter_node", "the catalog's " + r.inter->id + " has no gbps_per_direction");
+}
+
 }  // namespace
 
 bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* errors, WarningList* warnings) {
@@ -191,9 +218,11 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
   Checker chk{errors};
   if (s.schema_version != kSchemaVersion)
     chk.Fail("unsupported_version", "/schema_version", "expected schema_version 1, found " + std::to_string(s.schema_version));
+  CheckGpuUsable(s, catalog, chk);
   ResolveCluster(s, catalog, out, chk);
   if (warnings && out.inter && s.cluster.inter_node == "none")
     warnings->Add("inter_node_assumed", "/cluster/inter_node", s.cluster.nodes, out.inter->gbit_per_direction);
+  if (chk.ok) CheckFabricsUsable(s, out, chk);
   ResolveModel(s, catalog, out, chk);
   out.parameters = ParameterCount(out.arch);
   out.active_parameters = ActiveParameterCount(out.arch);
@@ -201,6 +230,7 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
   ResolveParallelism(s, out, chk);
   if (!chk.ok) return false;
   ResolveBatchAndPrice(s, catalog, out, chk, warnings);
+  if (chk.ok && !ResolvePower(s, catalog, out, errors)) chk.ok = false;
   return chk.ok;
 }
 

@@ -31,7 +31,21 @@ struct Resolved {
   double per_gpu_hour = 0;                  // in `currency`
   std::string_view currency;
   double electricity_per_kwh = 0;
+  // power (resolve_power.cpp)
+  const ServerSpec* server = nullptr;       // the named server, or the generic one for the GPU
+  const PowerMode* power_mode = nullptr;    // edge power mode in force (Jetson), else nullptr
+  const PowerMode* power_mode_max = nullptr;  // the module's highest mode (the clocks' reference)
+  double gpu_limit_w = 0;                   // the power limit each GPU runs under (cap, server or board)
+  double gpu_board_w = 0;                   // the board's default limit (the uncapped reference)
+  double gpu_min_limit_w = 0;               // lowest limit nvidia-smi -pl accepts (or a quarter of the board's)
+  std::string_view cooling;                 // air | liquid | immersion
+  int psu_spares = 0;                       // redundant supplies asked for (-1 = N, for n+n)
+  double grid_kg_per_kwh = 0;
+  std::string_view grid;
 };
+
+// Checks the power section and cluster.server; fills the power part of `out` (resolve_power.cpp).
+bool ResolvePower(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* errors);
 
 // Returns true when the scenario can be evaluated; otherwise appends errors (when given).
 // Adjustments it makes (rounded batch, defaulted price) go to `warnings` when given.

@@ -59,6 +59,25 @@ echo '{"num_hidden_layers": 2, "hidden_size": 64, "n_routed_experts": 8}' | "$bi
 check "import-hf of unmappable keys exits 2" test $rc -eq 2
 check "import-hf names the unmappable key" grep -q '"/n_routed_experts"' "$tmp/err"
 
+# Power (issue 10): the server catalog, one server, the power section of a scenario.
+"$bin" servers >"$tmp/out" 2>&1; rc=$?
+check "servers exits 0" test $rc -eq 0
+check "servers lists dgx-h100" grep -q "dgx-h100" "$tmp/out"
+"$bin" server DGX-H100 --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["rated_w"] == 10200 and d["psus"] == 6, d'
+check "server dgx-h100 --format json has rated_w 10200 and psus 6" test $? -eq 0
+"$bin" server dgx-z9000 >/dev/null 2>"$tmp/err"; rc=$?
+check "unknown server exits 2" test $rc -eq 2
+check "unknown server is unknown_server" grep -q '"unknown_server"' "$tmp/err"
+"$bin" example | python3 -c 'import json,sys; d=json.load(sys.stdin); d["cluster"].update(gpu="A100-PCIe-80GB", server="pcie-8gpu"); d["power"]["node_supply_w"]=2000; print(json.dumps(d))' >"$tmp/pcie.json"
+"$bin" power "$tmp/pcie.json" >"$tmp/out"; rc=$?
+check "power exits 0" test $rc -eq 0
+check "power flags 8 PCIe A100 on a 2000 W supply" grep -q "exceeds its 2000 W supply: 8 GPUs x 345 W" "$tmp/out"
+"$bin" power - --format json <"$tmp/pcie.json" | python3 -c 'import json,sys; p=json.load(sys.stdin)["power"]; assert p["node_peak_w"] > 2000 and p["psus_per_node"] >= 1 and 0 < p["throughput_factor"] <= 1, p'
+check "power --format json has the contract v2 names" test $? -eq 0
+sed 's/"node_supply_w": 2000/"gpu_cap_w": 999/' "$tmp/pcie.json" | "$bin" power - >/dev/null 2>"$tmp/err"; rc=$?
+check "a cap outside the board range exits 2" test $rc -eq 2
+check "the cap error gives the range" grep -q 'from 150 to 300' "$tmp/err"
+
 # docs/contract.md carries the field table that `gpucfg schema` generates from the code.
 "$bin" schema >"$tmp/schema.md"
 missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/schema.md" | head -3)

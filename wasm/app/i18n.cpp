@@ -279,8 +279,8 @@ constexpr CodeName kPhases[] = {
     {"decode", "decode", "解码"},
 };
 
-// Chinese for every warning and assumption code of core/warnings.cpp, core/memory_warnings.inc and
-// core/speed_warnings.inc, with the same {value}/{limit} placeholders.
+// Chinese for every warning and assumption code of core/base/warnings.cpp and its .inc tables (memory, speed, power),
+// with the same {value}/{limit} (and {a}..{d}) placeholders.
 constexpr CodeName kWarningsZh[] = {
     {"global_batch_rounded", nullptr, "global_batch 不是 micro_batch × dp 的整数倍：按每步 {value} 条序列建模，而非 {limit} 条"},
     {"no_price", nullptr, "目录中没有该 GPU 在此货币下的价格：请设置 pricing.per_gpu_hour 以计算成本"},
@@ -288,7 +288,6 @@ constexpr CodeName kWarningsZh[] = {
     {"memory_overheads_estimated", nullptr, "CUDA 上下文、NCCL 缓冲区和分配器碎片是根据公开测量值估算的，并非在您的软件栈上实测"},
     {"gemm_sustained", nullptr, "Tensor Core 计算按其单独微基准速率的 {value} 计入（实际作业中的持续效率，依据已发表的训练结果判断；可用 speed.sustained_efficiency 覆盖）"},
     {"training_flops_6nd", nullptr, "训练计算量按每参数每 token 6 次浮点运算，另加注意力计算（Kaplan 等 2020；Narayanan 等 2021）"},
-    {"power_board_tdp", nullptr, "任务运行期间每个 GPU 按其板卡功耗上限（{value} W）耗电；不含主机 CPU、网卡、风扇和制冷"},
     {"speed_if_it_fit", nullptr, "按当前配置，任务放不下显存：速度、时长和成本是应用某项显存修复后可达到的数值"},
     {"price_from_catalog", nullptr, "每 GPU 小时 {value} 的租用价格是站点目录价（data/prices.json）"},
     {"memory_exceeds_capacity", nullptr, "每 GPU 需要 {value} GiB，但只有 {limit} GiB 可用；memory.fixes 列出了可行的解决办法"},
@@ -305,6 +304,20 @@ constexpr CodeName kWarningsZh[] = {
     {"precision_unsupported", nullptr, "该 GPU 没有所选精度的 Tensor Core 算力：速度模型回退到 FP16（或 FP32）"},
     {"gemm_misaligned", nullptr, "某个 GEMM 维度在每个张量并行 rank 上不是 8 的倍数（词表 {value}，应为 {limit} 的倍数）：请补齐以获得完整的 Tensor Core 速度"},
     {"tpot_over_target", nullptr, "一次解码耗时 {value} ms，超过 {limit} ms 的目标：请减小批大小、增大 tp 或量化权重"},
+    // power (core/base/power_warnings.inc)
+    {"power_supply_short", nullptr, "节点峰值 {value} W 超过其 {limit} W 的供电：{a} 个 GPU × {b} W（瞬态）+ {c} W 主机 = {d} W 直流，再按电源效率折算；请增加电源或换更大的电源、给 GPU 设功耗上限（power.gpu_cap_w），或减少每节点 GPU 数"},
+    {"power_supply_cap_fix", nullptr, "把每个 GPU 的功耗上限设为 {value} W 可使节点适配 {limit} W 的供电：吞吐 {a} %，每个任务的能耗 {b} %"},
+    {"power_supply_gpus_fix", nullptr, "即使用板卡的最低功耗上限供电仍不足；{limit} W 内每节点可放 {value} 个 GPU"},
+    {"psu_count_short", nullptr, "节点需要 {value} 个电源（{a} 个承担 {c} W 峰值、每个 {d} W，另加冗余），但只有 {limit} 个：请增加电源，或放宽 power.psu_redundancy"},
+    {"rack_node_over_budget", nullptr, "单个节点峰值 {value} kW，超过机柜 {limit} kW 的预算：请提高 power.rack_kw（更大功率的机柜供电）或给 GPU 设功耗上限"},
+    {"rack_air_ceiling", nullptr, "{a} 个节点 × {b} kW（GPU 满功耗）= {value} kW 的热量放在一个风冷机柜里，超过风冷每柜约 {limit} kW 的能力（经验值，power.air_rack_kw）：请拆成 {c} 个机柜（每柜 {d} 个节点）或改用液冷"},
+    {"rack_power_split", nullptr, "{a} 个节点 × {b} kW 峰值 = {value} kW，超过机柜 {limit} kW 的预算：请拆成 {c} 个机柜（每柜 {d} 个节点）或提高 power.rack_kw"},
+    {"rack_liquid_fits", nullptr, "或改用液冷：冷板带走大部分热量后风扇负载大减，节点峰值降到 {value} kW，{limit} kW 内可放 {a} 个节点"},
+    {"inlet_above_spec", nullptr, "进风温度 {value} °C 高于服务器 {limit} °C 的上限：风冷 GPU 会降频到约 {a} W（吞吐 {b} %）；请降低进风温度或改用液冷"},
+    {"power_cap_slows", nullptr, "{value} W 的功耗上限（板卡默认 {limit} W）使吞吐变化 {a} %、每个任务的能耗变化 {b} %（计算密集阶段 GPU 时钟为 {c} %）"},
+    {"power_from_workload", nullptr, "GPU 功耗按任务各阶段计算：计算密集的核函数接近板卡上限，访存密集的约为其 {value}（power.* 可覆盖这些判断值），通信等待更低（依据 V100 功耗-算术强度扫描检验的判断值）；瞬态为上限的 {limit} 倍"},
+    {"power_host_estimated", nullptr, "主机功耗（CPU、内存、网卡、NVSwitch、风扇、存储）在有公开 TDP 时采用公开值，否则为 gpucfg 估算（gpucfg server ID 列出哪些是估算）；节点外的网络交换机未计入"},
+    {"power_mode_clocks", nullptr, "功耗模式设定模组预算（{value} W）和时钟：GPU 为 MAXN 时钟 × TPC 的 {a} %，内存为 {b} %；TOPS 由时钟推算，NVIDIA 只公布 MAXN 的数值"},
 };
 
 const char* FindName(std::span<const CodeName> table, std::string_view code) {

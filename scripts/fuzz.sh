@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Fuzzes each libFuzzer target of build/native-asan for SECONDS seconds (CI: scripts/test.sh
+# gives each about 15 s), starting from the seed folders of tests/fuzz/seeds.sh, with the contract
+# keys as a dictionary. New inputs go to a scratch corpus under build/, never into the repository;
+# a finding (crash-*, leak-*, timeout-*, oom-*) stops the run and fails it: fix it, then copy the
+# file into tests/fuzz/regressions/TARGET/ so replay keeps it fixed.
+# usage: scripts/fuzz.sh [SECONDS] [TARGET...]    env: FUZZ_BUILD (default build/native-asan),
+#        FUZZ_RUNS (stop after that many executions instead, e.g. 10000000), FUZZ_JOBS_LOG (a file
+#        the executions count is appended to)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+secs="${1:-15}"; shift || true
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(fuzz_scenario fuzz_hf_import fuzz_catalog)
+build="${FUZZ_BUILD:-build/native-asan}"
+root=$(pwd)
+status=0
+for t in "${targets[@]}"; do
+  bin="$build/tests/fuzz/$t"
+  [ -x "$bin" ] || { echo "fuzz: $bin not built (cmake --build --preset native-asan)"; exit 1; }
+  . tests/fuzz/seeds.sh "$root" "$t"
+  work="$build/fuzz/$t"; mkdir -p "$work/corpus" "$work/findings"
+  limit=(-max_total_time="$secs")
+  [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
+  log="$work/log.txt"
+  ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}" "$bin" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=65536 -dict=tests/fuzz/contract.dict -artifact_prefix="$work/findings/" -print_final_stats=1 \
+    "$work/corpus" "${SEED_DIRS[@]}" >"$log" 2>&1
+  rc=$?
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+  line="fuzz $t: ${execs:-?} executions in ${secs}s budget, exit $rc"
+  echo "$line"; [ -n "${FUZZ_JOBS_LOG:-}" ] && echo "$(date -u +%FT%TZ) $line" >>"$FUZZ_JOBS_LOG"
+  if [ $rc -ne 0 ]; then
+    status=1
+    tail -n 40 "$log"
+    ls "$work/findings"
+  fi
+done
+exit $status
