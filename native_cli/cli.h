@@ -42,5 +42,6 @@ void AddCatalogCommands(CLI::App& app, Context& ctx);   // gpus, gpu, models    
 void AddSpeedCommands(CLI::App& app, Context& ctx);     // roofline, collective, scale, compare (commands_speed.cpp)
 void AddPowerCommands(CLI::App& app, Context& ctx);     // servers, server, power         (commands_power.cpp)
 void AddMigCommands(CLI::App& app, Context& ctx);       // mig profiles | validate | plan  (commands_mig.cpp)
+void AddPlanCommands(CLI::App& app, Context& ctx);      // plan                         (commands_plan.cpp)
 
 }  // namespace gpucfg::cli

@@ -2,6 +2,7 @@
 //   gpucfg evaluate [FILE|-]   gpucfg example [NAME]   gpucfg memory [FILE|-]
 //   gpucfg gpus | gpu NAME | models    gpucfg roofline | collective | scale | compare
 //   gpucfg servers | server ID | power [FILE|-]
+//   gpucfg plan [FILE|-]
 // Exit codes: 0 success, 1 usage error, 2 bad input (the error list is printed on stderr).
 #include <iostream>
 
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
   gpucfg::cli::AddSpeedCommands(app, ctx);
   gpucfg::cli::AddPowerCommands(app, ctx);
   gpucfg::cli::AddMigCommands(app, ctx);
+  gpucfg::cli::AddPlanCommands(app, ctx);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

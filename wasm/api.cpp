@@ -11,6 +11,7 @@
 #include "evaluate.h"
 #include "contract/hf_import.h"
 #include "contract/json_io.h"
+#include "planner/plan.h"
 
 namespace gpucfg::wasm {
 namespace {
@@ -96,6 +97,10 @@ std::string ExamplesText() {
   return out;
 }
 
+// The plan document for a scenario with a "plan" section, or the errors document (as
+// `gpucfg plan --format json`, byte for byte).
+std::string PlanText(const std::string& scenario_json) { return PlanJson(scenario_json).text + "\n"; }
+
 }  // namespace gpucfg::wasm
 
 EMSCRIPTEN_BINDINGS(gpucfg_api) {
@@ -106,4 +111,5 @@ EMSCRIPTEN_BINDINGS(gpucfg_api) {
   emscripten::function("example", &gpucfg::wasm::ExampleText);
   emscripten::function("examples", &gpucfg::wasm::ExamplesText);
   emscripten::function("importHfConfig", &gpucfg::wasm::ImportHfConfigText);
+  emscripten::function("plan", &gpucfg::wasm::PlanText);
 }

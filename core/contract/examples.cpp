@@ -7,7 +7,7 @@
 namespace gpucfg {
 namespace {
 
-constexpr std::array<ExampleScenario, 10> kExamples = {{
+constexpr std::array<ExampleScenario, 14> kExamples = {{
     {"default", "Llama-2 7B continued pre-training on one 8x A100-SXM4-80GB NVSwitch node, ZeRO-1, 20B tokens"},
     {"gpt3-175b", "GPT-3 175B on 1024 A100-SXM4-80GB (128 DGX nodes, 8x HDR), TP8 PP16 DP8"},
     {"13b-a100-oom", "Llama-2 13B with AdamW on one A100-SXM4-80GB at micro-batch 16 (does not fit)"},
@@ -18,6 +18,11 @@ constexpr std::array<ExampleScenario, 10> kExamples = {{
     {"qlora-llama2-70b", "QLoRA (NF4 base, rank 64, all linear layers) of Llama-2 70B on one H100-SXM5-80GB"},
     {"vllm-serving", "Llama-3.1 8B served by vLLM on one H100-SXM5-80GB at 4 requests/s"},
     {"hf-generate", "Llama-2 7B with Hugging Face generate, batch 1, on one A100-SXM4-80GB"},
+    // The guide's four scenarios, each with a "plan" section for `gpucfg plan` (core/planner/).
+    {"edge", "plan: real-time Llama-2 7B on a 300 W budget, Jetson AGX Orin against A100, least energy"},
+    {"mid-training", "plan: Llama-2 13B training on up to 8 GPUs, 4 x 40 GB vs 2 x 80 GB and ZeRO, cheapest in 30 days"},
+    {"large-cluster", "plan: GPT-3 175B on up to 1024 A100/H100 (SXM vs PCIe), 300B tokens in 60 days"},
+    {"multi-tenant", "plan: Llama-3.1 8B served per tenant on MIG-capable GPUs (A30, A100, H100) vs L40S, cheapest per token"},
 }};
 
 void Default(Scenario& s) {
@@ -126,6 +131,44 @@ void HfGenerate(Scenario& s) {
   s.workload.output_tokens = 256;
 }
 
+// [SECTION] The guide's four scenarios (plan presets) ---------------------------------------------
+
+void Edge(Scenario& s) {
+  Orin(s);
+  s.speed.tpot_target_ms = 400;  // an interactive assistant on the device, 2.5 tokens/s (a judgement)
+  s.plan.objective = PlanObjective::kEnergy;
+  s.plan.max_rack_kw = 0.3;      // the device's whole power budget
+  s.plan.gpus = {"Jetson-AGX-Orin-64GB", "A100-PCIe-80GB"};
+}
+
+void MidTraining(Scenario& s) {
+  s.workload.model = "llama2-13b";
+  s.workload.global_batch = 256;
+  s.workload.train_tokens = 10e9;
+  s.plan.objective = PlanObjective::kCost;
+  s.plan.deadline_days = 30;
+  s.plan.max_gpus = 8;
+  s.plan.gpus = {"A100-SXM4-40GB", "A100-SXM4-80GB", "A100-PCIe-40GB", "A100-PCIe-80GB"};
+}
+
+void LargeCluster(Scenario& s) {
+  Gpt3(s);
+  s.cluster.inter_node = "none";  // each SKU's usual network (reported as an assumption)
+  s.cluster.nics_per_node = 0;    // one per GPU
+  s.cluster.intra_node = "";
+  s.plan.objective = PlanObjective::kCost;
+  s.plan.deadline_days = 60;
+  s.plan.max_gpus = 1024;
+  s.plan.gpus = {"A100-SXM4-80GB", "H100-SXM5-80GB", "H100-PCIe-80GB"};
+}
+
+void MultiTenant(Scenario& s) {
+  L40s(s);
+  s.workload.weight_precision = Precision::kBf16;
+  s.plan.objective = PlanObjective::kCost;
+  s.plan.gpus = {"A30-24GB", "A100-SXM4-80GB", "H100-SXM5-80GB", "L40S-48GB"};
+}
+
 }  // namespace
 
 std::span<const ExampleScenario> ExampleNames() { return kExamples; }
@@ -133,7 +176,8 @@ std::span<const ExampleScenario> ExampleNames() { return kExamples; }
 bool MakeExample(std::string_view name, Scenario& out) {
   using Fill = void (*)(Scenario&);
   constexpr std::array<Fill, kExamples.size()> fills = {Default, Gpt3, Oom13b, Serving70b, L40s, Orin,
-                                                         Lora7b, Qlora70b, VllmServing, HfGenerate};
+                                                         Lora7b, Qlora70b, VllmServing, HfGenerate,
+                                                         Edge, MidTraining, LargeCluster, MultiTenant};
   for (size_t i = 0; i < kExamples.size(); ++i) {
     if (!EqualsIgnoreCase(kExamples[i].name, name)) continue;
     out = Scenario{};

@@ -95,6 +95,21 @@ class Reader {
     out = j->get<std::string>();
   }
 
+  void Field(std::string_view name, std::vector<std::string>& out, std::string_view) {
+    const json* j = Child(name);
+    if (!j) return;
+    if (!j->is_array()) return Error("wrong_type", PathOf(name), "expected an array of strings, found " + TypeName(*j));
+    out.clear();
+    for (size_t i = 0; i < j->size(); ++i) {
+      const json& e = (*j)[i];
+      if (!e.is_string()) {
+        Error("wrong_type", PathOf(name) + "/" + std::to_string(i), "expected a string, found " + TypeName(e));
+        continue;
+      }
+      out.push_back(e.get<std::string>());
+    }
+  }
+
   template <class E, size_t N>
   void Enum(std::string_view name, E& out, const std::array<std::string_view, N>& names, std::string_view) {
     const json* j = Child(name);
@@ -210,6 +225,7 @@ class Writer {
   void Field(std::string_view name, double& v, double, double, std::string_view, std::string_view) { Set(name, v); }
   void Field(std::string_view name, bool& v, std::string_view) { Set(name, v); }
   void Field(std::string_view name, std::string& v, std::string_view) { Set(name, v); }
+  void Field(std::string_view name, std::vector<std::string>& v, std::string_view) { Set(name, v); }
   template <class E, size_t N>
   void Enum(std::string_view name, E& v, const std::array<std::string_view, N>& names, std::string_view) {
     if constexpr (std::is_same_v<E, std::string>) {
@@ -255,6 +271,7 @@ class DocWriter {
   }
   void Field(std::string_view name, bool& v, std::string_view doc) { Row(name, "boolean", v ? "true" : "false", doc); }
   void Field(std::string_view name, std::string& v, std::string_view doc) { Row(name, "string", "\"" + v + "\"", doc); }
+  void Field(std::string_view name, std::vector<std::string>&, std::string_view doc) { Row(name, "array of strings", "[]", doc); }
   template <class E, size_t N>
   void Enum(std::string_view name, E& v, const std::array<std::string_view, N>& names, std::string_view doc) {
     std::string def;
@@ -311,6 +328,7 @@ std::string ScenarioToJson(const Scenario& s, int indent) {
   Scenario copy = s;  // the visitor takes non-const references (it also serves the reader)
   Writer writer(root);
   VisitScenario(writer, copy);
+  if (s.plan == PlanConfig{}) root.erase("plan");  // contract v2 section: written only when given
   // replace: a name typed on the page that is not UTF-8 must not abort the wasm module.
   return root.dump(indent, ' ', false, decltype(root)::error_handler_t::replace);
 }

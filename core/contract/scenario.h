@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "workload/model.h"
 #include "base/precision.h"
@@ -146,6 +147,19 @@ struct MemoryOptions {
   double dataloader_worker_gib = 1.0;  // resident host memory per data-loader worker, GiB
 };
 
+// The planner's goal and limits (contract v2 "plan"; core/planner/). Zero means "no limit". Only
+// `gpucfg plan` reads it; Evaluate ignores it.
+enum class PlanObjective { kCost, kTime, kEnergy };
+struct PlanConfig {
+  PlanObjective objective = PlanObjective::kCost;
+  double deadline_days = 0;            // time to train (training) at most this; 0 = none
+  double budget = 0;                   // job cost (rental + electricity) at most this, `currency`; 0 = none
+  int max_gpus = 0;                    // 0 = the planner's default cap (kPlanDefaultMaxGpus)
+  double max_rack_kw = 0;              // power of one node (it must fit one rack) at most this; 0 = none
+  std::vector<std::string> gpus;       // allowed catalog ids; empty = every GPU priced in `currency`
+  bool operator==(const PlanConfig&) const = default;
+};
+
 struct Scenario {
   int schema_version = kSchemaVersion;
   ClusterConfig cluster;
@@ -156,6 +170,7 @@ struct Scenario {
   SpeedOptions speed;
   MemoryOptions memory;
   PowerConfig power;
+  PlanConfig plan;                     // contract v2; ignored by Evaluate
 
   int TotalGpus() const { return cluster.gpus_per_node * cluster.nodes; }
 };

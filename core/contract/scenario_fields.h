@@ -5,6 +5,7 @@
 //   Field(name, bool&, doc)               Field(name, std::string&, doc)
 //   Enum(name, E&, names, doc)            Section(name, [&]{ ...fields... })
 //   Model(name, WorkloadConfig&, doc)     (catalog id or inline architecture)
+//   Field(name, std::vector<std::string>&, doc)   (an array of strings: plan.gpus)
 #pragma once
 
 #include <array>
@@ -155,6 +156,20 @@ void VisitSpeedOptions(V& v, SpeedOptions& o) {
   v.Enum("algorithm", o.algorithm, kCollectiveAlgorithmNames, "collectives: auto (NCCL's choice) | ring | tree | nvls | nvls-tree | pat");
 }
 
+inline constexpr std::array<std::string_view, 3> kPlanObjectiveNames = {"cost", "time", "energy"};
+
+// Contract v2 "plan" (core/planner/): the goal and the limits of `gpucfg plan`.
+template <class V>
+void VisitPlan(V& v, PlanConfig& p) {
+  v.Enum("objective", p.objective, kPlanObjectiveNames,
+         "what the planner minimises: cost (rental + electricity) | time (to train; inference: request latency) | energy");
+  v.Field("deadline_days", p.deadline_days, 0.0, 36500.0, "days", "training must finish within this; 0 = no deadline");
+  v.Field("budget", p.budget, 0.0, 1e12, "currency", "job cost (rental + electricity) at most this; inference: per 1M output tokens; 0 = none");
+  v.Field("max_gpus", p.max_gpus, 0, 100000, "GPUs the plan may use at most; 0 = 1024");
+  v.Field("max_rack_kw", p.max_rack_kw, 0.0, 10000.0, "kW", "power of one node (one node per rack at most this); 0 = no limit");
+  v.Field("gpus", p.gpus, "allowed GPU catalog ids; [] = every GPU with a price in the scenario's currency");
+}
+
 template <class V>
 void VisitPower(V& v, PowerConfig& p) {
   v.Field("gpu_cap_w", p.gpu_cap_w, 0.0, 5000.0, "W",
@@ -184,6 +199,7 @@ void VisitScenario(V& v, Scenario& s) {
   v.Section("memory", [&] { VisitMemoryOptions(v, s.memory); });
   v.Section("speed", [&] { VisitSpeedOptions(v, s.speed); });
   v.Section("power", [&] { VisitPower(v, s.power); });
+  v.Section("plan", [&] { VisitPlan(v, s.plan); });
 }
 
 }  // namespace gpucfg

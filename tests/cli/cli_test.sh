@@ -189,6 +189,29 @@ check "mig plan - reads stdin (table)" test $rc -eq 0
 echo '{"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB","tenants":[{"name":"a","model":"llama2-7b","batch":0}]}}' |
   "$bin" mig plan - >/dev/null 2>"$tmp/err"; rc=$?
 check "mig plan bad tenant exits 2 with its path" grep -q '"/mig_plan/tenants/0/batch"' "$tmp/err"
+# gpucfg plan (core/planner/): JSON on stdout only, the best re-evaluates to its numbers, errors with paths.
+"$bin" example mid-training >"$tmp/plan_in.json"
+"$bin" plan "$tmp/plan_in.json" --format json >"$tmp/plan.json" 2>"$tmp/plan_err"; rc=$?
+check "plan exits 0" test $rc -eq 0
+check "plan writes nothing on stderr when not a terminal" test ! -s "$tmp/plan_err"
+python3 - "$tmp/plan.json" "$tmp" "$bin" <<'PY'
+import json, subprocess, sys
+plan = json.load(open(sys.argv[1]))
+assert plan["evaluated"] > 0 and plan["feasible"] > 0 and plan["pareto"]
+assert plan["space"] == plan["evaluated"] + sum(p["count"] for p in plan["pruned"])
+best = plan["best"]
+open(sys.argv[2] + "/best.json", "w").write(json.dumps(best["scenario"]))
+report = json.loads(subprocess.run([sys.argv[3], "evaluate", sys.argv[2] + "/best.json", "--format", "json"],
+                                   capture_output=True, text=True).stdout)
+assert report["performance"]["time_to_train_s"] == best["time_s"], (report["performance"]["time_to_train_s"], best["time_s"])
+assert report["setup"]["total_gpus"] == best["gpus"]
+PY
+check "plan json: counts add up, best re-evaluates to its time and GPUs" test $? -eq 0
+"$bin" plan "$tmp/plan_in.json" --format csv | head -1 | grep -q '^role,label,gpu'
+check "plan csv has its header" test $? -eq 0
+echo '{"schema_version": 1, "cluster": {"gpu": "A100-SXM4-80GB"}, "workload": {"model": "llama2-7b", "train_tokens": 1e9}, "plan": {"gpus": ["nope"]}}' |
+  "$bin" plan - >"$tmp/out" 2>"$tmp/err"; rc=$?
+check "plan with an unknown GPU exits 2 naming /plan/gpus/0" bash -c "test $rc -eq 2 && grep -q '/plan/gpus/0' '$tmp/err'"
 
 echo "cli: $pass passed, $fail failed"
 test $fail -eq 0

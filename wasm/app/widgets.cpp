@@ -37,6 +37,7 @@ struct FieldFinder {
   }
   void Field(std::string_view n, bool& f, std::string_view doc) { Hit(n, &f, 0, 1, doc); }
   void Field(std::string_view n, std::string& f, std::string_view doc) { Hit(n, &f, 0, 0, doc); }
+  void Field(std::string_view n, std::vector<std::string>& f, std::string_view doc) { Hit(n, &f, 0, 0, doc); }
   template <class E, class Names>
   void Enum(std::string_view n, E& f, const Names&, std::string_view doc) { Hit(n, &f, 0, 0, doc); }
   void Model(std::string_view n, WorkloadConfig& w, std::string_view doc) { Hit(n, &w.model, 0, 0, doc); }

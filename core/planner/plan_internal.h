@@ -1,0 +1,174 @@
+// The planner's inner parts, shared by its .cpp files only: the limits a plan checks, one scored
+// configuration, the scorer (the one place a configuration meets the models) and the walk over
+// the space with its pruning rules.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "contract/report.h"
+#include "contract/scenario.h"
+#include "planner/plan.h"
+#include "planner/space.h"
+
+namespace gpucfg {
+
+struct PlanLimits {
+  int max_gpus = kPlanDefaultMaxGpus;
+  double deadline_s = 0, budget = 0, max_node_kw = 0;  // 0 = none
+  double electricity_per_kwh = 0;
+  int layers = 1, heads = 1;                            // of the resolved architecture
+};
+
+// What the planner keeps of one evaluation (see PlanOption for the meaning per workload kind).
+struct PlanScore {
+  bool valid = false, fits = false, feasible = false;
+  double time_s = 0, cost = 0, energy_kwh = 0;
+  int gpus = 0;
+  double node_kw = 0;
+  double total_gib = 0, capacity_gib = 0;   // memory per GPU
+  double mfu = 0, comm_fraction = 0;        // training
+  double tpot_s = 0, ttft_s = 0;            // inference
+};
+
+// Model states of one GPU's full model (tp = pp = dp = 1, ZeRO 0), from one probe evaluation per
+// SKU (and weight format): the memory lower bound divides them by tp x pp and by dp where ZeRO
+// shards them. 0 = unknown (the probe failed): no bound.
+struct StatesProbe {
+  double weights_gib = 0, gradients_gib = 0, optimizer_gib = 0, capacity_gib = 0;
+};
+
+class PlanScorer {
+ public:
+  PlanScorer(const Catalog& catalog, const PlanLimits& limits) : catalog_(catalog), limits_(limits) {}
+
+  // The one function that meets the models: today EvaluateInto into one reused Report (no
+  // allocation per candidate); the lean evaluation path replaces only this.
+  void ScoreCandidate(const Scenario& s, PlanScore& out);
+
+  StatesProbe Probe(const Scenario& base, const PlanCandidate& c);
+
+  const PlanLimits& Limits() const { return limits_; }
+
+ private:
+  const Catalog& catalog_;
+  const PlanLimits& limits_;
+  Report report_;
+  Scenario work_;
+};
+
+// Weights + gradients + optimizer states per GPU at least (AddModelStates in
+// models/memory/memory_training.cpp: ZeRO 1 shards optimizer states, 2 gradients, 3 weights over dp).
+inline double StatesLowerBoundGib(const StatesProbe& p, int tp, int pp, int dp, int zero) {
+  const double n = dp;
+  return (p.weights_gib / (zero >= 3 ? n : 1.0) + p.gradients_gib / (zero >= 2 ? n : 1.0) +
+          p.optimizer_gib / (zero >= 1 ? n : 1.0)) / (tp * pp);
+}
+
+// The walk (space.h lists the axes). `visit(candidate, score)` gets every evaluated configuration.
+template <class Visit>
+void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t disabled,
+               PlanScorer& scorer, PlanResult& out, Visit&& visit) {
+  const GpuSpec& g = catalog.gpus[sku];
+  const PlanLimits& lim = scorer.Limits();
+  auto rule = [&](PruneRule r, bool applies, int64_t n) {
+    if (!applies || ((disabled >> static_cast<int>(r)) & 1u)) return false;
+    out.pruned[static_cast<int>(r)] += n;
+    return true;
+  };
+  const bool bridge = g.default_intra_node == "nvlink-bridge";
+  Scenario work;
+  PlanScore score;
+  PlanCandidate c;
+  c.gpu = sku;
+  if (base.workload.kind == WorkloadKind::kTraining) {
+    c.gpus_per_node = 1;
+    const StatesProbe probe = scorer.Probe(base, c);
+    constexpr int64_t kInner = kPlanMicroBatch.size() * kPlanZero.size() * kPlanRecompute.size();
+    for (int gpn : UsualNodeSizes(g)) {
+      if (gpn > lim.max_gpus) continue;
+      c.gpus_per_node = gpn;
+      for (int nodes : PlanNodeCounts(gpn, lim.max_gpus)) {
+        c.nodes = nodes;
+        const int total = gpn * nodes;
+        for (int tp : kPlanTp) {
+          if (tp > total) break;
+          c.tp = tp;
+          for (int pp : kPlanPp) {
+            if (tp * pp > total) break;
+            c.pp = pp;
+            out.space += kInner;
+            if (rule(PruneRule::kSplitNotDividingGpus, total % (tp * pp) != 0, kInner)) continue;
+            if (rule(PruneRule::kTpBeyondNode, tp > gpn, kInner)) continue;
+            if (rule(PruneRule::kTpBeyondNvlinkDomain, bridge && tp > 2, kInner)) continue;
+            if (rule(PruneRule::kTpNotDividingHeads, lim.heads % tp != 0, kInner)) continue;
+            if (rule(PruneRule::kPpBeyondLayers, pp > lim.layers, kInner)) continue;
+            if (rule(PruneRule::kPpNotDividingLayers, lim.layers % pp != 0, kInner)) continue;
+            const int dp = total / (tp * pp);
+            constexpr int64_t kPerMb = kPlanZero.size() * kPlanRecompute.size();
+            for (int mb : kPlanMicroBatch) {
+              c.micro_batch = mb;
+              if (rule(PruneRule::kBatchNotDivisible, base.workload.global_batch % (mb * dp) != 0, kPerMb)) continue;
+              constexpr int64_t kPerZero = kPlanRecompute.size();
+              for (int zero : kPlanZero) {
+                c.zero = zero;
+                if (rule(PruneRule::kZeroWithoutDataParallel, zero > 0 && dp == 1, kPerZero)) continue;
+                const bool over = probe.capacity_gib > 0 &&
+                                  StatesLowerBoundGib(probe, tp, pp, dp, zero) > probe.capacity_gib;
+                if (rule(PruneRule::kMemoryLowerBound, over, kPerZero)) continue;
+                for (Recompute rc : kPlanRecompute) {
+                  c.recompute = rc;
+                  ApplyCandidate(base, catalog, c, work);
+                  scorer.ScoreCandidate(work, score);
+                  visit(c, score);
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return;
+  }
+  // Inference: one replica of tp GPUs, nodes = 1.
+  const std::span<const int> sizes = UsualNodeSizes(g);
+  const int largest_node = sizes.empty() ? 1 : sizes.back();
+  std::array<Precision, 1 + kPlanQuantised.size()> formats{};
+  int format_count = 0;
+  formats[format_count++] = base.workload.weight_precision;
+  for (Precision p : kPlanQuantised)
+    if (p != base.workload.weight_precision) formats[format_count++] = p;
+  constexpr int64_t kBatches = kPlanInferenceBatch.size();
+  for (int f = 0; f < format_count; ++f) {
+    c.weight_precision = formats[f];
+    c.tp = 1, c.gpus_per_node = 1, c.nodes = 1, c.batch = 1;
+    const StatesProbe probe = scorer.Probe(base, c);
+    for (int tp : kPlanInferenceTp) {
+      if (tp > lim.max_gpus) break;
+      c.tp = tp, c.gpus_per_node = tp;
+      out.space += kBatches;
+      if (rule(PruneRule::kTpBeyondNode, tp > largest_node, kBatches)) continue;
+      if (rule(PruneRule::kTpBeyondNvlinkDomain, bridge && tp > 2, kBatches)) continue;
+      if (rule(PruneRule::kTpNotDividingHeads, lim.heads % tp != 0, kBatches)) continue;
+      const bool no_rate = c.weight_precision == Precision::kFp8 && !(g.peak_tflops[static_cast<int>(Precision::kFp8)].dense > 0);
+      if (rule(PruneRule::kPrecisionUnsupported, no_rate, kBatches)) continue;
+      const bool over = probe.capacity_gib > 0 && probe.weights_gib / tp > probe.capacity_gib;
+      if (rule(PruneRule::kMemoryLowerBound, over, kBatches)) continue;
+      for (int b : kPlanInferenceBatch) {
+        c.batch = b;
+        ApplyCandidate(base, catalog, c, work);
+        scorer.ScoreCandidate(work, score);
+        visit(c, score);
+      }
+    }
+  }
+}
+
+// An option from a kept configuration: its scenario, label and numbers; `why` is its binding
+// constraints (ExplainBest adds why the winners win).
+PlanOption MakeOption(const Scenario& base, const Catalog& catalog, const PlanCandidate& c, const PlanScore& s,
+                      const PlanLimits& limits);
+void ExplainBest(PlanResult& out, PlanMetric objective, size_t front_size);
+
+}  // namespace gpucfg

@@ -1,0 +1,66 @@
+// ScoreCandidate: one configuration through the models, reduced to what the planner compares.
+// Training: time to train, rental + electricity of the job, facility energy of the job.
+// Inference: request latency, rental + electricity and facility energy per 1M output tokens, within
+// the scenario's latency targets (speed.tpot_target_ms, speed.ttft_target_ms; 0 = none).
+#include "evaluate.h"
+#include "planner/plan_internal.h"
+
+namespace gpucfg {
+
+void PlanScorer::ScoreCandidate(const Scenario& s, PlanScore& out) {
+  EvaluateInto(s, catalog_, report_);
+  const Report& r = report_;
+  out = PlanScore{};
+  out.gpus = s.TotalGpus();
+  out.valid = r.errors.empty();
+  if (!out.valid) return;
+  out.fits = r.memory.fits;
+  out.total_gib = r.memory.per_gpu.total_gib;
+  out.capacity_gib = r.memory.capacity_gib;
+  // A rack is provisioned for a node's peak draw (contract v2 power), else its average.
+  out.node_kw = (r.power.node_peak_w > 0 ? r.power.node_peak_w : r.power.node_w) / 1000.0;
+  const PerformanceReport& p = r.performance;
+  bool ok = out.fits;
+  if (s.workload.kind == WorkloadKind::kTraining) {
+    out.time_s = p.time_to_train_s;
+    out.cost = r.cost.total + r.cost.electricity_total;
+    out.energy_kwh = r.power.energy_kwh;
+    out.mfu = p.mfu;
+    out.comm_fraction = p.comm_fraction;
+    ok = ok && out.time_s > 0;
+    if (limits_.deadline_s > 0) ok = ok && out.time_s <= limits_.deadline_s;
+  } else {
+    out.time_s = p.request_latency_s;
+    out.tpot_s = p.tpot_s;
+    out.ttft_s = p.ttft_s;
+    const double tokens_per_s = p.output_tokens_per_s;
+    ok = ok && tokens_per_s > 0;
+    if (tokens_per_s > 0) {
+      // kWh per 1M tokens = facility kW x seconds per token x 1e6 / 3600 s/h
+      out.energy_kwh = r.power.facility_kw / tokens_per_s * 1e6 / 3600.0;
+      out.cost = r.cost.per_million_tokens + out.energy_kwh * limits_.electricity_per_kwh;
+    }
+    if (s.speed.tpot_target_ms > 0) ok = ok && p.tpot_s * 1000.0 <= s.speed.tpot_target_ms;
+    if (s.speed.ttft_target_ms > 0) ok = ok && p.ttft_s * 1000.0 <= s.speed.ttft_target_ms;
+  }
+  if (limits_.budget > 0) ok = ok && out.cost <= limits_.budget;
+  if (limits_.max_node_kw > 0) ok = ok && out.node_kw <= limits_.max_node_kw;
+  out.feasible = ok;
+}
+
+StatesProbe PlanScorer::Probe(const Scenario& base, const PlanCandidate& c) {
+  PlanCandidate one = c;
+  one.gpus_per_node = 1, one.nodes = 1, one.tp = 1, one.pp = 1, one.zero = 0, one.micro_batch = 1, one.batch = 1;
+  ApplyCandidate(base, catalog_, one, work_);
+  EvaluateInto(work_, catalog_, report_);
+  StatesProbe p;
+  if (!report_.errors.empty()) return p;
+  const MemoryBreakdown& b = report_.memory.per_gpu;
+  p.weights_gib = b.weights_gib;
+  p.gradients_gib = b.gradients_gib;
+  p.optimizer_gib = b.optimizer_gib;
+  p.capacity_gib = report_.memory.capacity_gib;
+  return p;
+}
+
+}  // namespace gpucfg

@@ -1,0 +1,77 @@
+// The planner's search space: which configurations `gpucfg plan` scores, and the named rules that
+// drop a configuration before it is evaluated because it cannot be valid or cannot fit. The space
+// is finite and listed here in full, so "evaluated" is always the whole space minus what a named
+// rule pruned (counted per rule), never a sample.
+#pragma once
+
+#include <array>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "base/precision.h"
+#include "catalog/catalog.h"
+#include "contract/scenario.h"
+
+namespace gpucfg {
+
+inline constexpr int kPlanDefaultMaxGpus = 1024;  // plan.max_gpus = 0 (a judgement: one large pod)
+
+// Training axes. Nodes: 1, 2, 3, 4, 6, 8, 12, ... (powers of two and 1.5 x them) up to max_gpus.
+inline constexpr std::array<int, 7> kPlanTp = {1, 2, 4, 8, 16, 32, 64};
+inline constexpr std::array<int, 12> kPlanPp = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64};
+inline constexpr std::array<int, 4> kPlanMicroBatch = {1, 2, 4, 8};
+inline constexpr std::array<int, 4> kPlanZero = {0, 1, 2, 3};
+inline constexpr std::array<Recompute, 3> kPlanRecompute = {Recompute::kNone, Recompute::kSelective,
+                                                            Recompute::kFull};
+// Inference axes: one replica of tp GPUs (a server slice rented per GPU), batch, weight format.
+inline constexpr std::array<int, 4> kPlanInferenceTp = {1, 2, 4, 8};
+inline constexpr std::array<int, 9> kPlanInferenceBatch = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+inline constexpr std::array<Precision, 3> kPlanQuantised = {Precision::kFp8, Precision::kInt8,
+                                                            Precision::kInt4};
+
+// The pruning rules, in the order they are tried (the first that matches is counted).
+enum class PruneRule {
+  kSplitNotDividingGpus,   // tp x pp must divide the GPU count (Resolve would refuse it)
+  kTpBeyondNode,           // tensor parallelism stays inside one node (all-reduce per layer)
+  kTpBeyondNvlinkDomain,   // NVLink bridges join pairs: tp > 2 would cross PCIe
+  kTpNotDividingHeads,     // Megatron splits attention heads over tp (Resolve would refuse it)
+  kPpBeyondLayers,         // a stage needs at least one layer (Resolve would refuse it)
+  kPpNotDividingLayers,    // uneven stages: the busiest stage sets the pace
+  kBatchNotDivisible,      // global_batch must be micro_batch x dp x a whole number (else the recipe changes)
+  kZeroWithoutDataParallel,// ZeRO shards over dp: with dp = 1 it is ZeRO 0 again (a duplicate)
+  kPrecisionUnsupported,   // inference: the GPU has no Tensor Core rate for this weight format
+  kMemoryLowerBound,       // weights (+ gradients + optimizer states) per GPU alone exceed the memory
+  kCount
+};
+inline constexpr int kPruneRuleCount = static_cast<int>(PruneRule::kCount);
+struct PruneRuleInfo {
+  std::string_view name;
+  std::string_view meaning;
+};
+const PruneRuleInfo& PruneRuleOf(PruneRule r);
+
+// One point of the space. Fields not used by the workload's kind keep their defaults.
+struct PlanCandidate {
+  int gpu = -1;                    // row of Catalog::gpus
+  int gpus_per_node = 1, nodes = 1;
+  int tp = 1, pp = 1;
+  int micro_batch = 1, zero = 0;
+  Recompute recompute = Recompute::kNone;
+  int batch = 1;                   // inference
+  Precision weight_precision = Precision::kBf16;  // inference
+  int Gpus() const { return gpus_per_node * nodes; }
+};
+
+// GPUs per node the SKU's servers usually have (a judgement from the form factor and fabric:
+// HGX boards of 4 or 8 SXM GPUs, DGX-1 8 x SXM2, 1-8 PCIe cards, bridged pairs, one module).
+std::span<const int> UsualNodeSizes(const GpuSpec& g);
+
+// Node counts of the training space for nodes of `gpus_per_node` GPUs, at most max_gpus GPUs.
+std::vector<int> PlanNodeCounts(int gpus_per_node, int max_gpus);
+
+// The base scenario with the candidate's choices written in: the scenario that is evaluated, and
+// the one a plan prints (plan section cleared). Keeps `out`'s string storage when reused.
+void ApplyCandidate(const Scenario& base, const Catalog& catalog, const PlanCandidate& c, Scenario& out);
+
+}  // namespace gpucfg
