@@ -63,6 +63,8 @@ TEST(CatalogFields, EveryMemberOfEveryEntityIsListed) {
   EXPECT_EQ(GapsOf<ModelPreset>([](auto& v, auto& x) { VisitModelFields(v, x); }), "");
   EXPECT_EQ(GapsOf<CurrencyPreset>([](auto& v, auto& x) { VisitCurrencyFields(v, x); }), "");
   EXPECT_EQ(GapsOf<GpuPrice>([](auto& v, auto& x) { VisitPriceFields(v, x); }), "");
+  EXPECT_EQ(GapsOf<NetworkPreset>([](auto& v, auto& x) { VisitNetworkFields(v, x); }), "");
+  EXPECT_EQ(GapsOf<NetworkLayer>([](auto& v, auto& x) { VisitNetworkLayerFields(v, x); }), "");
   // Every array of the Catalog is an entity kind (a new kind needs its line in VisitCatalogKinds).
   EXPECT_EQ(GapsOf<Catalog>([](auto& v, auto& x) { VisitCatalogKinds(v, x); }), "");
 }
@@ -72,7 +74,7 @@ TEST(CatalogFields, TheDocumentIsWrittenInTheKindsOrder) {
   ASSERT_TRUE(doc.is_object());
   for (const char* kind : {"sources", "gpus", "interconnects", "models", "currencies", "prices"})
     EXPECT_TRUE(doc.contains(kind)) << kind;
-  EXPECT_EQ(doc.size(), 7u);  // and schema_version
+  EXPECT_EQ(doc.size(), 9u);  // and schema_version, networks, network_layers
   std::string text = CatalogToJson(BuiltinCatalog());
   EXPECT_LT(text.find("\"currencies\""), text.find("\"prices\""));
 }

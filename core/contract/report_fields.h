@@ -199,6 +199,8 @@ void VisitPerformanceFields(V& v, P& p) {
   v.Field("best_batch_output_tokens_per_s", p.best_batch_output_tokens_per_s, "tokens/s", "inference: output_tokens_per_s at best_batch");
   v.Field("best_batch_tpot_s", p.best_batch_tpot_s, "s", "inference: tpot_s at best_batch");
   v.Field("best_batch_ttft_s", p.best_batch_ttft_s, "s", "inference: ttft_s at best_batch");
+  v.Field("samples_per_s", p.samples_per_s, "samples/s", "networks and encoder-only transformers: samples per second, whole cluster (training: trained; inference: served)");
+  v.Field("latency_s", p.latency_s, "s", "networks and encoder-only transformers, inference: mean time of one batch at steady state, no queueing");
 }
 
 template <class V, RecordOf<PowerReport> P>

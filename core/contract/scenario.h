@@ -6,6 +6,7 @@
 #include <string>
 
 #include "workload/model.h"
+#include "workload/network.h"
 #include "base/precision.h"
 
 namespace gpucfg {
@@ -45,6 +46,10 @@ struct WorkloadConfig {
   int output_tokens = 128;
   Precision kv_precision = Precision::kBf16;
   Precision weight_precision = Precision::kBf16;  // inference weights (int8/int4 quantised)
+  // non-transformer networks: the contract's {"family": "generic", ...} object (workload/network.h);
+  // a catalog network is a plain id in `model`
+  bool generic_inline = false;
+  GenericNetwork generic;
 };
 
 struct ParallelismConfig {

@@ -31,6 +31,7 @@ struct Resolved {
   double per_gpu_hour = 0;                  // in `currency`
   std::string_view currency;
   double electricity_per_kwh = 0;
+  NetworkWorkload network;                  // a non-transformer network (workload/network.h); kNone otherwise
 };
 
 // Returns true when the scenario can be evaluated; otherwise appends errors (when given).

@@ -91,6 +91,9 @@ struct PerformanceReport {
   double best_batch_output_tokens_per_s = 0;
   double best_batch_tpot_s = 0;
   double best_batch_ttft_s = 0;
+  // networks (non-transformer, and encoder-only transformers: contract v2)
+  double samples_per_s = 0;              // whole cluster: training samples trained, inference samples served
+  double latency_s = 0;                  // inference: one batch's forward at steady state, no queueing
 };
 
 PerformanceReport ComputePerformance(const Resolved& r, const MemoryReport& memory,
