@@ -5,8 +5,12 @@ Each network is built from its published architecture definition (sources below)
 one record with its per-sample GEMM shape (convolutions lowered to implicit GEMMs: M = H_out*W_out
 (*D_out), N = C_out / groups, K = C_in / groups * k^d, `count` = groups or identical copies),
 `steps` (sequential repetitions sharing the weights: LSTM time steps, decoder tokens), its
-parameters, the activation elements it keeps for the backward pass, and the elementwise / pooling /
-embedding elements it moves (memory-bound). Run: python3 scripts/gen_networks.py > data/networks.json
+parameters, the input elements a GEMM really reads (a 3x3 convolution reads its input once, not
+the 9x im2col matrix), the activation elements it keeps for the backward pass, and the elementwise
+/ pooling / embedding elements it moves (memory-bound): `mem_elems` run as separate kernels
+(eager training), `fused_elems` with the fusions inference engines make (judgement J: BatchNorm,
+activation and the residual add fold into the GEMM epilogue, so the add reads the residual once;
+softmax and gates are fused; pooling and gathers are not). Run: python3 scripts/gen_networks.py > data/networks.json
 """
 import json
 import math
@@ -34,21 +38,24 @@ class Net:
                       "note": note, "source": source}
         self.layers = []
 
-    def gemm(self, name, m, n, k, count=1, steps=1, params=None, act=None, mem=0.0):
+    def gemm(self, name, m, n, k, count=1, steps=1, params=None, act=None, mem=0.0, fused=0.0, inp=None):
         if params is None:
             params = n * k * count
         self.layers.append({"network": self.entry["id"], "name": name, "op": "gemm", "m": m, "n": n, "k": k,
                             "count": count, "steps": steps, "params": params,
-                            "act_elems": m * n * count * steps if act is None else act, "mem_elems": mem})
+                            "in_elems": m * k * count if inp is None else inp,
+                            "act_elems": m * n * count * steps if act is None else act, "mem_elems": mem,
+                            "fused_elems": fused})
 
-    def memory(self, name, elems, act=0.0, params=0):
+    def memory(self, name, elems, act=0.0, params=0, fused=None):
         self.layers.append({"network": self.entry["id"], "name": name, "op": "memory", "m": 0, "n": 0, "k": 0,
-                            "count": 1, "steps": 1, "params": params, "act_elems": act, "mem_elems": elems})
+                            "count": 1, "steps": 1, "params": params, "in_elems": 0, "act_elems": act,
+                            "mem_elems": elems, "fused_elems": elems if fused is None else fused})
 
     def embedding(self, name, rows, dim, lookups):
         self.layers.append({"network": self.entry["id"], "name": name, "op": "embedding", "m": 0, "n": 0, "k": 0,
-                            "count": 1, "steps": 1, "params": rows * dim, "act_elems": lookups * dim,
-                            "mem_elems": lookups * dim})
+                            "count": 1, "steps": 1, "params": rows * dim, "in_elems": 0, "act_elems": lookups * dim,
+                            "mem_elems": lookups * dim, "fused_elems": lookups * dim})
 
     def conv(self, name, cin, cout, k, stride, hw, groups=1, bn=True, bias=False, dims=2, pad_same=True):
         """Convolution at input size hw (a side; dims 2 or 3) as an implicit GEMM; returns the output side.
@@ -58,7 +65,7 @@ class Net:
         params = cout * (cin // groups) * k ** dims + (2 * cout if bn else 0) + (cout if bias else 0)
         elems = m * cout
         self.gemm(name, m, cout // groups, (cin // groups) * k ** dims, count=groups, params=params,
-                  act=elems * (2 if bn else 1), mem=(2 * elems if bn else 0))
+                  act=elems * (2 if bn else 1), mem=(2 * elems if bn else 0), inp=hw ** dims * cin)
         return out
 
 
@@ -79,7 +86,7 @@ def resnet_bottlenecks(net, hw, width_of, groups, stop_after=4, dims=2):
             net.conv(p + ".conv3", width, cout, 1, 1, h2)
             if b == 0:
                 net.conv(p + ".downsample", cin, cout, 1, stride, hw)
-            net.memory(p + ".add_relu", 3 * h2 * h2 * cout, act=h2 * h2 * cout)
+            net.memory(p + ".add_relu", 3 * h2 * h2 * cout, act=h2 * h2 * cout, fused=h2 * h2 * cout)
             hw, cin = h2, cout
         feats.append((hw, cout))
     return feats
@@ -141,7 +148,7 @@ def ssd_resnet34():
             net.conv(p + ".conv2", c, c, 3, 1, h2)
             if b == 0 and (stride != 1 or cin != c):
                 net.conv(p + ".downsample", cin, c, 1, stride, h)
-            net.memory(p + ".add_relu", 3 * h2 * h2 * c, act=h2 * h2 * c)
+            net.memory(p + ".add_relu", 3 * h2 * h2 * c, act=h2 * h2 * c, fused=h2 * h2 * c)
             h, cin = h2, c
     # Extra feature layers: 1x1 reduce, then 3x3 with stride (3 on the first: 150 -> 50, then 2).
     sizes = [50, 25, 13, 7, 3, 3]
@@ -183,7 +190,7 @@ def unet3d():
         m = out ** 3
         params = co * ci * k ** 3 + (2 * co if bn else co)
         net.gemm(name, m, co, ci * k ** 3, count=P, params=params, act=m * co * P * (2 if bn else 1),
-                 mem=(2 * m * co * P if bn else 0))
+                 mem=(2 * m * co * P if bn else 0), inp=s ** 3 * ci * P)
         return out
 
     for lvl, f in enumerate(filters):
@@ -196,7 +203,7 @@ def unet3d():
         # transposed conv 2x2x2 stride 2: each input voxel writes 8 outputs (GEMM K = C_in, N = 8 C_out)
         m = (s_side // 2) ** 3
         net.gemm(f"up{lvl}.transpose", m, 8 * f, cin, count=P, params=8 * f * cin + f, act=8 * m * f * P)
-        net.memory(f"up{lvl}.concat", 4 * s_side ** 3 * f * P)
+        net.memory(f"up{lvl}.concat", 4 * s_side ** 3 * f * P, fused=0)  # written in place
         conv3(f"up{lvl}.conv1", 2 * f, f, s_side)
         conv3(f"up{lvl}.conv2", f, f, s_side)
         cin = f
@@ -278,8 +285,8 @@ def yolov5s():
             conv(c_, c_, 1, 1, hw)
             conv(c_, c_, 3, 1, hw)
             if shortcut:
-                net.memory(f"c3add{cnt[0]}", 3 * hw * hw * c_)
-        net.memory(f"concat{cnt[0]}", 4 * hw * hw * c_)
+                net.memory(f"c3add{cnt[0]}", 3 * hw * hw * c_, fused=hw * hw * c_)
+        net.memory(f"concat{cnt[0]}", 4 * hw * hw * c_, fused=0)  # written in place
         conv(2 * c_, co, 1, 1, hw)
 
     h = conv(3, 32, 6, 2, 640)        # 320
@@ -333,8 +340,9 @@ def encoder_layers(net, prefix, layers, d, heads, ffn, tokens, ctx=None, steps=1
     net.gemm(f"{prefix}.mlp_up", tokens, ffn, d, count=L, steps=steps, params=L * (d * ffn + ffn),
              mem=2 * tokens * ffn * L * steps)
     net.gemm(f"{prefix}.mlp_down", tokens, d, ffn, count=L, steps=steps, params=L * (d * ffn + d))
+    # two LayerNorms and two residual adds: 8 passes eager; fused add + norm: 3 (read x, residual; write)
     net.memory(f"{prefix}.norms_residual", 8 * tokens * d * L * steps, act=2 * tokens * d * L * steps,
-               params=L * 4 * d)
+               params=L * 4 * d, fused=3 * tokens * d * L * steps)
     return per_layer * L
 
 

@@ -148,8 +148,10 @@ void VisitNetworkLayerFields(V& v, L& l) {
   v.Number("count", l.count, "GEMMs", "identical GEMMs with their own operands (groups, heads, repeated layers); default 1");
   v.Number("steps", l.steps, "repetitions", "sequential repetitions sharing the weights (LSTM steps, decoded tokens); default 1");
   v.Number("params", l.params, "parameters", "parameters of the record, all counts");
+  v.Number("in_elems", l.in_elems, "elements per sample", "gemm: input elements really read per step, all counts (a convolution's input, not its im2col matrix)");
   v.Number("act_elems", l.act_elems, "elements per sample", "activations kept for the backward pass");
-  v.Number("mem_elems", l.mem_elems, "elements per sample", "memory-bound traffic: elementwise, pooling, gathered embedding rows");
+  v.Number("mem_elems", l.mem_elems, "elements per sample", "memory-bound traffic as separate kernels (eager training): elementwise, pooling, gathered embedding rows");
+  v.Number("fused_elems", l.fused_elems, "elements per sample", "the same traffic with an inference engine's fusions (GEMM epilogues, fused softmax)");
 }
 
 // Fills what an entry leaves to defaults once it is read (a display name defaults to the id).

@@ -37,8 +37,10 @@ struct NetworkLayer {
   double count = 1;             // identical GEMMs (groups, heads, repeated layers with own weights)
   double steps = 1;             // sequential repetitions sharing the weights (LSTM steps, tokens)
   double params = 0;            // parameters of the record (all counts)
+  double in_elems = 0;          // gemm: input elements really read per sample per step (all counts)
   double act_elems = 0;         // elements kept for the backward pass, per sample
-  double mem_elems = 0;         // elementwise / pooling / gathered elements moved, per sample
+  double mem_elems = 0;         // elementwise / pooling / gathered elements moved, per sample (separate kernels)
+  double fused_elems = 0;       // the same with an inference engine's fusions (epilogues, fused softmax)
 };
 
 // The contract's {"family": "generic", ...} object.

@@ -14,9 +14,8 @@
 namespace gpucfg {
 namespace {
 
-// Judgement (not measured): TensorRT and cuDNN fuse a GEMM's BatchNorm / activation epilogue at
-// inference (TensorRT Developer Guide, "Layer Fusion"); eager training runs them as separate kernels.
-constexpr double kInferenceEpilogueFused = 0.0;
+// Inference moves each record's fused_elems (TensorRT Developer Guide, "Layer Fusion": BatchNorm,
+// activation and residual add in the GEMM epilogue); eager training its mem_elems.
 // Judgement: gathers of embedding rows (128 elements, DLRM) reach about half the streaming rate.
 constexpr double kGatherEfficiency = 0.5;
 
@@ -44,11 +43,11 @@ void AddLayer(const NetworkLayer& l, const DeviceRates& d, const Bytes& b, doubl
     const double M = batch * l.m;
     // Per step: both operands and the output; weights once per step (params == 0: the second
     // operand is per sample too, as attention's K and V).
-    const double operands = b.act * l.count * (M * l.k + M * l.n) +
+    const double input = l.in_elems > 0 ? batch * l.in_elems : l.count * M * l.k;
+    const double operands = b.act * (input + l.count * M * l.n) +
                             (l.params > 0 ? l.params * b.weight : b.act * l.count * batch * l.n * l.k);
-    const double epilogue = batch * l.mem_elems * b.act / std::max(1.0, l.steps);
-    const double fused = training ? 1.0 : kInferenceEpilogueFused;
-    t.forward_s += l.steps * (GemmTime(d, M, l.n, l.k, l.count, operands) + Time(0, fused * epilogue, 0, hbm));
+    const double epilogue = batch * (training ? l.mem_elems : l.fused_elems) * b.act / std::max(1.0, l.steps);
+    t.forward_s += l.steps * (GemmTime(d, M, l.n, l.k, l.count, operands) + Time(0, epilogue, 0, hbm));
     t.forward_flops += batch * LayerForwardFlops(l);
     if (training) {
       const double dgrad = GemmTime(d, M, l.k, l.n, l.count, operands);
@@ -60,7 +59,7 @@ void AddLayer(const NetworkLayer& l, const DeviceRates& d, const Bytes& b, doubl
     t.forward_s += Time(0, bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
     if (training) t.backward_s += Time(0, 2 * bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
   } else {
-    const double bytes = batch * l.mem_elems * b.act;
+    const double bytes = batch * (training ? l.mem_elems : l.fused_elems) * b.act;
     t.forward_s += Time(0, bytes, 0, hbm) + d.kernel_overhead_s;
     if (training) t.backward_s += Time(0, 2 * bytes, 0, hbm) + d.kernel_overhead_s;
   }
