@@ -39,12 +39,16 @@ ResolvedSetup SetupOf(const Resolved& r) {
 Confidence ConfidenceOf(const Resolved& r) {
   if (r.device.verification.find('U') != std::string_view::npos) return Confidence::kLow;
   if (r.arch.experts > 1) return Confidence::kLow;
+  if (r.network.kind == NetworkWorkload::Kind::kGeneric) return Confidence::kLow;
   return Confidence::kMedium;
 }
 
 void AddAssumptions(const Resolved& r, WarningList& a) {
   a.Add("memory_overheads_estimated", "/cluster/gpu");
-  if (r.scenario->workload.kind == WorkloadKind::kTraining) a.Add("training_flops_6nd", "/workload");
+  if (r.scenario->workload.kind == WorkloadKind::kTraining && !IsNetwork(r.network)) a.Add("training_flops_6nd", "/workload");
+  if (r.network.kind == NetworkWorkload::Kind::kGeneric)
+    a.Add("generic_network", "/workload/model", r.network.generic.forward_gflops_per_sample);
+  if (r.network.kind == NetworkWorkload::Kind::kCatalog) a.Add("network_layers_roofline", "/workload/model");
   a.Add("gemm_sustained", "/speed/sustained_efficiency", SustainedEfficiency(r.scenario->speed));
   a.Add("power_from_workload", "/power", std::round(100 * (0.12 + 0.88 * 0.45)) / 100, r.scenario->power.transient_factor);
   if (r.server) a.Add("power_host_estimated", "/cluster/server");

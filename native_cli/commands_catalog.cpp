@@ -1,6 +1,7 @@
 // Catalog commands: gpus (all GPUs), gpu NAME (one in full), models (presets).
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <iostream>
 
 #include "cli.h"
@@ -76,16 +77,34 @@ void AddCatalogCommands(CLI::App& app, Context& ctx) {
   auto* models = app.add_subcommand("models", "list the model presets");
   AddFormatOption(models, format);
   models->callback([&] {
-    if (format == Format::kJson) return PrintJsonSection(CatalogToJson(ctx.catalog), "models");
+    if (format == Format::kJson) {
+      // The transformer presets, then the networks (contract v2), each as the catalog writes it.
+      nlohmann::json full = nlohmann::json::parse(CatalogToJson(ctx.catalog), nullptr, false);
+      nlohmann::json out = {{"schema_version", kSchemaVersion}, {"models", full.value("models", nlohmann::json())},
+                            {"networks", full.value("networks", nlohmann::json())}};
+      std::cout << out.dump(2) << "\n";
+      return;
+    }
     std::vector<std::vector<std::string>> rows = {
-        {"id", "name", "params", "layers", "hidden", "heads", "kv", "ffn", "vocab", "seq", "GLU"}};
+        {"id", "family", "name", "params", "layers", "hidden", "heads", "kv", "ffn", "vocab", "seq", "GLU"}};
     for (const ModelPreset& m : ctx.catalog.models) {
       const TransformerArch& a = m.arch;
-      rows.push_back({m.id, m.name, Count(ParameterCount(a)), std::to_string(a.layers), std::to_string(a.hidden),
-                      std::to_string(a.heads), std::to_string(KvHeads(a)), std::to_string(FfnHidden(a)),
-                      std::to_string(a.vocab), std::to_string(a.max_seq), a.glu ? "yes" : "no"});
+      rows.push_back({m.id, a.encoder_only ? "transformer-encoder" : "transformer", m.name, Count(ParameterCount(a)),
+                      std::to_string(a.layers), std::to_string(a.hidden), std::to_string(a.heads),
+                      std::to_string(KvHeads(a)), std::to_string(FfnHidden(a)), std::to_string(a.vocab),
+                      std::to_string(a.max_seq), a.glu ? "yes" : "no"});
     }
     Columns(rows);
+    // Networks: their layer records' totals (forward GFLOPs per sample, multiply-add = 2).
+    std::vector<std::vector<std::string>> nets = {{"id", "family", "name", "params", "layers", "GFLOP/sample", "input"}};
+    for (const NetworkPreset& n : ctx.catalog.networks) {
+      const NetworkTotals t = TotalsOf(ctx.catalog, n.id);
+      char gflops[32];
+      std::snprintf(gflops, sizeof gflops, "%.4g", t.forward_flops / 1e9);
+      nets.push_back({n.id, n.family, n.name, Count(t.params), std::to_string(t.layers), gflops, n.input});
+    }
+    std::cout << "\nnetworks (non-transformer):\n";
+    Columns(nets);
   });
 }
 

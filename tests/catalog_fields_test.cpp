@@ -63,6 +63,8 @@ TEST(CatalogFields, EveryMemberOfEveryEntityIsListed) {
   EXPECT_EQ(GapsOf<ModelPreset>([](auto& v, auto& x) { VisitModelFields(v, x); }), "");
   EXPECT_EQ(GapsOf<CurrencyPreset>([](auto& v, auto& x) { VisitCurrencyFields(v, x); }), "");
   EXPECT_EQ(GapsOf<GpuPrice>([](auto& v, auto& x) { VisitPriceFields(v, x); }), "");
+  EXPECT_EQ(GapsOf<NetworkPreset>([](auto& v, auto& x) { VisitNetworkFields(v, x); }), "");
+  EXPECT_EQ(GapsOf<NetworkLayer>([](auto& v, auto& x) { VisitNetworkLayerFields(v, x); }), "");
   // Every array of the Catalog is an entity kind (a new kind needs its line in VisitCatalogKinds).
   EXPECT_EQ(GapsOf<Catalog>([](auto& v, auto& x) { VisitCatalogKinds(v, x); }), "");
 }
@@ -71,9 +73,9 @@ TEST(CatalogFields, TheDocumentIsWrittenInTheKindsOrder) {
   json doc = json::parse(CatalogToJson(BuiltinCatalog()), nullptr, false);
   ASSERT_TRUE(doc.is_object());
   for (const char* kind : {"sources", "gpus", "interconnects", "models", "currencies", "prices", "servers",
-                           "grids", "power_modes"})
+                           "grids", "power_modes", "networks", "network_layers"})
     EXPECT_TRUE(doc.contains(kind)) << kind;
-  EXPECT_EQ(doc.size(), 10u);  // and schema_version
+  EXPECT_EQ(doc.size(), 12u);  // and schema_version
   std::string text = CatalogToJson(BuiltinCatalog());
   EXPECT_LT(text.find("\"currencies\""), text.find("\"prices\""));
 }

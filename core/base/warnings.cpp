@@ -21,6 +21,8 @@ constexpr Message kMessages[] = {
     {"gemm_sustained", "Tensor Core kernels are taken at {value} of their isolated microbenchmark rate in a running job (judgement checked against published runs; speed.sustained_efficiency overrides it)"},
     {"speed_if_it_fit", "the job does not fit in memory as configured: speed, time and cost are what it would reach once a memory fix is applied"},
     {"price_from_catalog", "rental price {value} per GPU-hour is the site's list price from data/prices.json"},
+    {"generic_network", "the generic network is priced as one block from its totals ({value} GFLOPs per sample at the sustained GEMM rate, weights and activations once through memory): low confidence; a catalog network prices each layer"},
+    {"network_layers_roofline", "each layer of the network is priced on the roofline from its GEMM shape (convolutions as implicit GEMMs); engine-specific kernel choices are not modelled"},
 #include "base/memory_warnings.inc"
 #include "base/speed_warnings.inc"
 #include "base/power_warnings.inc"

@@ -562,6 +562,7 @@ const InterconnectSpec* FindInterconnect(const Catalog& c, std::string_view id) 
 }
 
 const ModelPreset* FindModel(const Catalog& c, std::string_view id) { return FindById(c.models, id); }
+const NetworkPreset* FindNetwork(const Catalog& c, std::string_view id) { return FindById(c.networks, id); }
 
 const GpuPrice* FindPrice(const Catalog& c, std::string_view gpu, std::string_view currency) {
   return FindFirst(c.prices, [&](const GpuPrice& p, auto same) {

@@ -11,6 +11,7 @@
 
 #include "base/issues.h"
 #include "workload/model.h"
+#include "workload/network.h"
 #include "base/precision.h"
 #include "catalog/servers.h"
 
@@ -112,6 +113,8 @@ struct Catalog {
   std::vector<ModelPreset> models;
   std::vector<GpuPrice> prices;
   std::vector<CurrencyPreset> currencies;
+  std::vector<NetworkPreset> networks;        // non-transformer networks (data/networks.json)
+  std::vector<NetworkLayer> network_layers;   // their layers, each naming its network
   std::vector<SourceRef> sources;  // all files' "sources" merged, sorted by code (case-sensitive)
   std::vector<ServerSpec> servers;     // data/servers.json (catalog/servers.h)
   std::vector<GridPreset> grids;
@@ -130,6 +133,7 @@ Issues MergeCatalogJson(std::string_view text, Catalog& into);
 const GpuSpec* FindGpu(const Catalog& c, std::string_view id);
 const InterconnectSpec* FindInterconnect(const Catalog& c, std::string_view id);
 const ModelPreset* FindModel(const Catalog& c, std::string_view id);
+const NetworkPreset* FindNetwork(const Catalog& c, std::string_view id);
 const GpuPrice* FindPrice(const Catalog& c, std::string_view gpu, std::string_view currency);
 const CurrencyPreset* FindCurrency(const Catalog& c, std::string_view code);
 const SourceRef* FindSource(const Catalog& c, std::string_view code);

@@ -184,6 +184,35 @@ void VisitPowerModeFields(V& v, M& m) {
   v.Text("source", m.source, "source code(s)", Need::kRequired);
 }
 
+template <class V, RecordOf<NetworkPreset> N>
+void VisitNetworkFields(V& v, N& n) {
+  v.Text("id", n.id, "network id, e.g. resnet50", Need::kKey);
+  v.Text("name", n.name, "display name; default: the id");
+  v.Text("family", n.family, "cnn | detector | segmentation | recommender | speech | vision-language");
+  v.Text("input", n.input, "what one sample is, e.g. 224x224x3 image");
+  v.Number("published_params", n.published_params, "parameters", "parameter count its authors state; 0 = none found");
+  v.Number("published_gflops", n.published_gflops, "GFLOP", "forward GFLOPs per sample they state (multiply-add = 2); 0 = none found");
+  v.Text("note", n.note, "judgements and caveats of the entry");
+  v.Text("source", n.source, "source code(s)", Need::kRequired);
+}
+
+template <class V, RecordOf<NetworkLayer> L>
+void VisitNetworkLayerFields(V& v, L& l) {
+  v.Text("network", l.network, "the network id this layer belongs to", Need::kKey);
+  v.Text("name", l.name, "layer name, unique within its network", Need::kKey);
+  v.Text("op", l.op, "gemm | memory (elementwise, pooling) | embedding (gathered rows)", Need::kRequired);
+  v.Number("m", l.m, "rows", "gemm: rows per sample per step (a convolution: output positions)");
+  v.Number("n", l.n, "columns", "gemm: output width (a convolution: output channels / groups)");
+  v.Number("k", l.k, "elements", "gemm: reduction length (a convolution: input channels / groups x kernel volume)");
+  v.Number("count", l.count, "GEMMs", "identical GEMMs with their own operands (groups, heads, repeated layers); default 1");
+  v.Number("steps", l.steps, "repetitions", "sequential repetitions sharing the weights (LSTM steps, decoded tokens); default 1");
+  v.Number("params", l.params, "parameters", "parameters of the record, all counts");
+  v.Number("in_elems", l.in_elems, "elements per sample", "gemm: input elements really read per step, all counts (a convolution's input, not its im2col matrix)");
+  v.Number("act_elems", l.act_elems, "elements per sample", "activations kept for the backward pass");
+  v.Number("mem_elems", l.mem_elems, "elements per sample", "memory-bound traffic as separate kernels (eager training): elementwise, pooling, gathered embedding rows");
+  v.Number("fused_elems", l.fused_elems, "elements per sample", "the same traffic with an inference engine's fusions (GEMM epilogues, fused softmax)");
+}
+
 // Fills what an entry leaves to defaults once it is read (a display name defaults to the id).
 inline void CompleteEntry(GpuSpec& g) {
   if (g.name.empty()) g.name = g.id;
@@ -193,6 +222,9 @@ inline void CompleteEntry(InterconnectSpec& ic) {
 }
 inline void CompleteEntry(ModelPreset& m) {
   if (m.name.empty()) m.name = m.id;
+}
+inline void CompleteEntry(NetworkPreset& n) {
+  if (n.name.empty()) n.name = n.id;
 }
 template <class T>
 void CompleteEntry(T&) {}
@@ -211,6 +243,8 @@ void VisitCatalogKinds(V& v, C& c) {
   v.Kind("servers", "a server entry", c.servers, [](auto& w, auto& x) { VisitServerFields(w, x); });
   v.Kind("grids", "a grid entry", c.grids, [](auto& w, auto& x) { VisitGridFields(w, x); });
   v.Kind("power_modes", "a power mode entry", c.power_modes, [](auto& w, auto& x) { VisitPowerModeFields(w, x); });
+  v.Kind("networks", "a network entry", c.networks, [](auto& w, auto& x) { VisitNetworkFields(w, x); });
+  v.Kind("network_layers", "a network layer entry", c.network_layers, [](auto& w, auto& x) { VisitNetworkLayerFields(w, x); });
 }
 
 }  // namespace gpucfg

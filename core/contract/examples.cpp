@@ -7,7 +7,7 @@
 namespace gpucfg {
 namespace {
 
-constexpr std::array<ExampleScenario, 14> kExamples = {{
+constexpr std::array<ExampleScenario, 16> kExamples = {{
     {"default", "Llama-2 7B continued pre-training on one 8x A100-SXM4-80GB NVSwitch node, ZeRO-1, 20B tokens"},
     {"gpt3-175b", "GPT-3 175B on 1024 A100-SXM4-80GB (128 DGX nodes, 8x HDR), TP8 PP16 DP8"},
     {"13b-a100-oom", "Llama-2 13B with AdamW on one A100-SXM4-80GB at micro-batch 16 (does not fit)"},
@@ -23,6 +23,8 @@ constexpr std::array<ExampleScenario, 14> kExamples = {{
     {"mid-training", "plan: Llama-2 13B training on up to 8 GPUs, 4 x 40 GB vs 2 x 80 GB and ZeRO, cheapest in 30 days"},
     {"large-cluster", "plan: GPT-3 175B on up to 1024 A100/H100 (SXM vs PCIe), 300B tokens in 60 days"},
     {"multi-tenant", "plan: Llama-3.1 8B served per tenant on MIG-capable GPUs (A30, A100, H100) vs L40S, cheapest per token"},
+    {"resnet50-training", "ResNet-50 training at 224x224 on one 8x A100-SXM4-80GB DGX node, bf16, batch 256 per GPU, SGD"},
+    {"yolov5-orin", "YOLOv5s int8 edge inference at 640x640 on a Jetson AGX Orin 64GB, batch 1"},
 }};
 
 void Default(Scenario& s) {
@@ -169,6 +171,26 @@ void MultiTenant(Scenario& s) {
   s.plan.gpus = {"A30-24GB", "A100-SXM4-80GB", "H100-SXM5-80GB", "L40S-48GB"};
 }
 
+// MLPerf Training's ResNet-50 shape (DGX A100: 8 GPUs, NVSwitch), plain momentum SGD.
+void Resnet50Training(Scenario& s) {
+  s.cluster.gpu = "A100-SXM4-80GB";
+  s.cluster.intra_node = "nvswitch";
+  s.workload.model = "resnet50";
+  s.workload.optimizer = "sgd";
+  s.workload.micro_batch = 256;
+  s.workload.global_batch = 2048;
+}
+
+// A camera pipeline: one 640x640 frame at a time through a TensorRT int8 YOLOv5s.
+void Yolov5Orin(Scenario& s) {
+  s.cluster.gpu = "Jetson-AGX-Orin-64GB";
+  s.cluster.gpus_per_node = 1;
+  s.workload.kind = WorkloadKind::kInference;
+  s.workload.model = "yolov5s";
+  s.workload.precision = Precision::kInt8;
+  s.workload.batch = 1;
+}
+
 }  // namespace
 
 std::span<const ExampleScenario> ExampleNames() { return kExamples; }
@@ -177,7 +199,8 @@ bool MakeExample(std::string_view name, Scenario& out) {
   using Fill = void (*)(Scenario&);
   constexpr std::array<Fill, kExamples.size()> fills = {Default, Gpt3, Oom13b, Serving70b, L40s, Orin,
                                                          Lora7b, Qlora70b, VllmServing, HfGenerate,
-                                                         Edge, MidTraining, LargeCluster, MultiTenant};
+                                                         Edge, MidTraining, LargeCluster, MultiTenant,
+                                                         Resnet50Training, Yolov5Orin};
   for (size_t i = 0; i < kExamples.size(); ++i) {
     if (!EqualsIgnoreCase(kExamples[i].name, name)) continue;
     out = Scenario{};

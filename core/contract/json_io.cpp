@@ -137,10 +137,13 @@ class Reader {
     if (j->is_string()) {
       w.model = j->get<std::string>();
       w.arch_inline = false;
+      w.generic_inline = false;
       return;
     }
     if (!j->is_object())
       return Error("wrong_type", PathOf(name), "expected a model id string or an architecture object, found " + TypeName(*j));
+    w.generic_inline = false;
+    if (j->contains("family")) return GenericModel(name, w);
     w.model = "custom";
     w.arch_inline = true;
     w.arch = TransformerArch{};
@@ -149,6 +152,27 @@ class Reader {
       Field("name", w.model, "display name of the custom model");
       VisitArch(*this, w.arch);
       Require("layers"); Require("hidden"); Require("heads"); Require("vocab");
+    });
+  }
+
+  // The contract-v2 {"family": "generic", "params", "forward_gflops_per_sample",
+  // "activation_bytes_per_sample"} object: a network given by its totals.
+  void GenericModel(std::string_view name, WorkloadConfig& w) {
+    w.model = "generic";
+    w.arch_inline = false;
+    w.generic_inline = true;
+    w.generic = GenericNetwork{};
+    Section(name, [&] {
+      std::string family;
+      Field("family", family, "");
+      if (!family.empty() && !EqualsIgnoreCase(family, "generic"))
+        Error("unknown_value", PathOf("family"),
+              "expected \"generic\" (a catalog network is a plain id string), found \"" + family + "\"");
+      Field("params", w.generic.params, 1, 1e15, "parameters", "");
+      Field("forward_gflops_per_sample", w.generic.forward_gflops_per_sample, 1e-9, 1e9, "GFLOP", "");
+      Field("activation_bytes_per_sample", w.generic.activation_bytes_per_sample, 0, 1e15, "bytes", "");
+      Require("params");
+      Require("forward_gflops_per_sample");
     });
   }
 
@@ -237,6 +261,13 @@ class Writer {
     }
   }
   void Model(std::string_view name, WorkloadConfig& w, std::string_view) {
+    if (w.generic_inline)
+      return Section(name, [&] {
+        Set("family", std::string("generic"));
+        Set("params", w.generic.params);
+        Set("forward_gflops_per_sample", w.generic.forward_gflops_per_sample);
+        Set("activation_bytes_per_sample", w.generic.activation_bytes_per_sample);
+      });
     if (!w.arch_inline) return Set(name, w.model);
     Section(name, [&] {
       Set("name", w.model);

@@ -205,6 +205,8 @@ void VisitPerformanceFields(V& v, P& p) {
   v.Field("load_itl_s", p.load_itl_s, "s", "inference under load: mean inter-token latency (decode steps stretched by prefills)");
   v.Field("load_itl_p90_s", p.load_itl_p90_s, "s", "inference under load: 90th-percentile inter-token latency");
   v.Field("load_concurrency", p.load_concurrency, "sequences", "inference under load: sequences decoding at once per replica (Little's law)");
+  v.Field("samples_per_s", p.samples_per_s, "samples/s", "networks and encoder-only transformers: samples per second, whole cluster (training: trained; inference: served)");
+  v.Field("latency_s", p.latency_s, "s", "networks and encoder-only transformers, inference: mean time of one batch at steady state, no queueing");
 }
 
 template <class V, RecordOf<PowerReport> P>

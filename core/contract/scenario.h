@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "workload/model.h"
+#include "workload/network.h"
 #include "base/precision.h"
 
 namespace gpucfg {
@@ -68,6 +69,10 @@ struct WorkloadConfig {
   std::string engine;                  // "" = no engine profile (the default model); data/engines.json ids
   FinetuneConfig finetune;             // method "" = full training of every weight
   double request_rate = 0;             // inference: requests per second per replica; 0 = no load model
+  // non-transformer networks: the contract's {"family": "generic", ...} object (workload/network.h);
+  // a catalog network is a plain id in `model`
+  bool generic_inline = false;
+  GenericNetwork generic;
 };
 
 struct ParallelismConfig {

@@ -113,6 +113,7 @@ void ResolveCluster(const Scenario& s, const Catalog& c, Resolved& r, Checker& c
 
 void ResolveModel(const Scenario& s, const Catalog& c, Resolved& r, Checker& chk) {
   const WorkloadConfig& w = s.workload;
+  if (ResolveNetworkModel(s, c, r, chk.errors, chk.ok)) return;  // catalog network or generic object
   if (w.arch_inline) {
     r.arch = w.arch;
     if (r.arch.max_seq <= 0) r.arch.max_seq = w.seq_len;
@@ -121,7 +122,8 @@ void ResolveModel(const Scenario& s, const Catalog& c, Resolved& r, Checker& chk
     if (!r.preset)
       return chk.Fail("unknown_model", "/workload/model",
                       "expected a model preset id (one of: " +
-                          ListIds(c.models, [](const ModelPreset& m) { return m.id; }) +
+                          ListIds(c.models, [](const ModelPreset& m) { return m.id; }) + "; networks: " +
+                          ListIds(c.networks, [](const NetworkPreset& m) { return m.id; }) +
                           ") or an architecture object, found \"" + w.model + "\"");
     r.arch = r.preset->arch;
   }
@@ -248,10 +250,14 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
     warnings->Add("inter_node_assumed", "/cluster/inter_node", s.cluster.nodes, out.inter->gbit_per_direction);
   if (chk.ok) CheckFabricsUsable(s, out, chk);
   ResolveModel(s, catalog, out, chk);
-  out.parameters = ParameterCount(out.arch);
-  out.active_parameters = ActiveParameterCount(out.arch);
+  const bool network = IsNetwork(out.network);
+  out.parameters = network ? out.network.generic.params : ParameterCount(out.arch);
+  out.active_parameters = network ? out.parameters : ActiveParameterCount(out.arch);
   if (!chk.ok) return false;
-  ResolveParallelism(s, out, chk);
+  if (network)
+    ResolveNetworkParallelism(s, out, chk.errors, chk.ok);
+  else
+    ResolveParallelism(s, out, chk);
   if (!chk.ok) return false;
   ResolveBatchAndPrice(s, catalog, out, chk, warnings);
   if (chk.ok && !ResolvePower(s, catalog, out, errors)) chk.ok = false;

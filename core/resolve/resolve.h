@@ -47,6 +47,7 @@ struct Resolved {
   // [engines, issue 9] the engine profile (nullptr for workload.engine "") and LoRA/QLoRA.
   const EngineProfile* engine = nullptr;
   FinetuneSpec finetune;
+  NetworkWorkload network;                  // a non-transformer network (workload/network.h); kNone otherwise
 };
 
 // Checks the power section and cluster.server; fills the power part of `out` (resolve_power.cpp).

@@ -9,6 +9,7 @@
 
 #include "contract/report_fields.h"
 #include "models/memory/memory_internal.h"
+#include "models/memory/network_memory.h"
 #include "base/units.h"
 
 namespace gpucfg {
@@ -264,6 +265,7 @@ void Reset(MemoryReport& m) { ResetMemoryReport(m); }
 void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m) {
   Reset(m);
   if (!r.scenario || r.device.id.empty()) return;  // unresolved scenario: nothing to report
+  if (IsNetwork(r.network)) return ComputeNetworkMemory(r, warnings, m);  // network_memory.cpp
   const MemoryInputs in = MakeMemoryInputs(r);
   const SearchBase base = SearchBaseOf(in);
   m.per_gpu = BreakdownWith(in, base.parts, &base.states);

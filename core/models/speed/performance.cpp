@@ -13,6 +13,7 @@
 #include "models/speed/collectives.h"
 #include "models/speed/engine_speed.h"
 #include "workload/finetune.h"
+#include "models/speed/network_speed.h"
 #include "workload/model_parts.h"
 #include "base/units.h"
 
@@ -506,11 +507,14 @@ void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, Warni
                             PerformanceReport& out) {
   const int old_scaling = out.scaling_count, old_roofline = out.roofline_count;
   ResetScalars(out);
-  if (r.scenario->workload.kind == WorkloadKind::kInference) {
+  if (IsNetwork(r.network)) {
+    ComputeNetworkPerformance(r, warnings, out);  // network_speed.cpp
+  } else if (r.scenario->workload.kind == WorkloadKind::kInference) {
     ComputeInference(r, memory, warnings, out);
   } else {
     ComputeTraining(r, warnings, out);
   }
+  if (r.arch.encoder_only) AddEncoderSampleFigures(r, out);  // BERT: samples/s, latency
   ClearStale(out.scaling, out.scaling_count, old_scaling);
   ClearStale(out.roofline, out.roofline_count, old_roofline);
 }

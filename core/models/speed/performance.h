@@ -95,6 +95,9 @@ struct PerformanceReport {
   double load_ttft_s = 0, load_ttft_p90_s = 0;   // arrival to first token, mean and 90th percentile
   double load_itl_s = 0, load_itl_p90_s = 0;     // inter-token latency, mean and 90th percentile
   double load_concurrency = 0;                   // sequences decoding at once per replica (mean)
+  // networks (non-transformer, and encoder-only transformers: contract v2)
+  double samples_per_s = 0;              // whole cluster: training samples trained, inference samples served
+  double latency_s = 0;                  // inference: one batch's forward at steady state, no queueing
 };
 
 PerformanceReport ComputePerformance(const Resolved& r, const MemoryReport& memory,

@@ -1,0 +1,176 @@
+// Speed of non-transformer networks on the roofline (Williams et al. 2009): every layer record's
+// GEMM (convolutions as implicit GEMMs, Chetlur et al. 2014, cuDNN arXiv 1410.0759) at the device's
+// sustained Tensor Core rate x GemmShapeEfficiency, or at its HBM rate when memory-bound;
+// elementwise, pooling and embedding gathers as memory traffic. Training adds the backward pass as
+// its two GEMMs (dgrad M x K over N, wgrad N x K over M) and twice the elementwise traffic, the
+// optimizer update (memory-bound) and the data-parallel gradient all-reduce overlapped with
+// backward as for transformers (Li et al. 2020, PyTorch DDP, VLDB 13(12)).
+#include "models/speed/network_speed.h"
+
+#include <algorithm>
+
+#include "models/memory/network_memory.h"
+
+namespace gpucfg {
+namespace {
+
+// Inference moves each record's fused_elems (TensorRT Developer Guide, "Layer Fusion": BatchNorm,
+// activation and residual add in the GEMM epilogue); eager training its mem_elems.
+// Judgement: gathers of embedding rows (128 elements, DLRM) reach about half the streaming rate.
+constexpr double kGatherEfficiency = 0.5;
+
+double Time(double flops, double bytes, double tflops, double gbps) {
+  const double tc = tflops > 0 ? flops / (tflops * 1e12) : 0;
+  const double tm = gbps > 0 ? bytes / (gbps * 1e9) : 0;
+  return std::max(tc, tm);
+}
+
+// One GEMM of (count x) M x N x K with `bytes` of traffic, on the device's GEMM roof.
+double GemmTime(const DeviceRates& d, double M, double N, double K, double count, double bytes) {
+  const double eff = GemmShapeEfficiency(M, N, K, count, d.sms, d.gemm.precision);
+  return Time(2.0 * M * N * K * count, bytes, d.gemm.sustained_tflops * eff, d.gemm.achievable_hbm_gbps) +
+         d.kernel_overhead_s;
+}
+
+struct Bytes {
+  double act, weight;
+};
+
+void AddLayer(const NetworkLayer& l, const DeviceRates& d, const Bytes& b, double batch, bool training,
+              NetworkPassTime& t) {
+  const double hbm = d.gemm.achievable_hbm_gbps;
+  if (l.op == "gemm") {
+    const double M = batch * l.m;
+    // Per step: both operands and the output; weights once per step (params == 0: the second
+    // operand is per sample too, as attention's K and V).
+    const double input = l.in_elems > 0 ? batch * l.in_elems : l.count * M * l.k;
+    const double operands = b.act * (input + l.count * M * l.n) +
+                            (l.params > 0 ? l.params * b.weight : b.act * l.count * batch * l.n * l.k);
+    const double epilogue = batch * (training ? l.mem_elems : l.fused_elems) * b.act / std::max(1.0, l.steps);
+    t.forward_s += l.steps * (GemmTime(d, M, l.n, l.k, l.count, operands) + Time(0, epilogue, 0, hbm));
+    t.forward_flops += batch * LayerForwardFlops(l);
+    if (training) {
+      const double dgrad = GemmTime(d, M, l.k, l.n, l.count, operands);
+      const double wgrad = GemmTime(d, l.n, l.k, M, l.count, operands);
+      t.backward_s += l.steps * (dgrad + wgrad + Time(0, 2 * epilogue, 0, hbm));
+    }
+  } else if (l.op == "embedding") {
+    const double bytes = batch * l.mem_elems * b.weight;
+    t.forward_s += Time(0, bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
+    if (training) t.backward_s += Time(0, 2 * bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
+  } else {
+    const double bytes = batch * (training ? l.mem_elems : l.fused_elems) * b.act;
+    t.forward_s += Time(0, bytes, 0, hbm) + d.kernel_overhead_s;
+    if (training) t.backward_s += Time(0, 2 * bytes, 0, hbm) + d.kernel_overhead_s;
+  }
+}
+
+LayerPrecision NetworkPrecision(const Resolved& r, bool training, WarningList& warnings) {
+  const WorkloadConfig& w = r.scenario->workload;
+  auto supported = [&](Precision p) { return r.device.peak_tflops[static_cast<int>(p)].dense > 0; };
+  LayerPrecision lp;
+  lp.gemm = w.precision;
+  if (!supported(lp.gemm)) {
+    lp.gemm = supported(Precision::kFp16) ? Precision::kFp16 : Precision::kFp32;
+    warnings.Add("precision_unsupported", "/workload/precision");
+  }
+  lp.attn = lp.gemm;
+  lp.act_bytes = std::max(1.0, BytesPerElement(w.precision));
+  // Training (PyTorch AMP) reads fp32 master weights cast per GEMM; inference the stored precision.
+  lp.weight_bytes = training ? 4.0 : BytesPerElement(w.precision);
+  return lp;
+}
+
+}  // namespace
+
+NetworkPassTime NetworkPass(const Resolved& r, const DeviceRates& d, double batch, bool training) {
+  NetworkPassTime t;
+  const NetworkWorkload& n = r.network;
+  const WorkloadConfig& w = r.scenario->workload;
+  const Bytes b{std::max(1.0, BytesPerElement(w.precision)), training ? 4.0 : BytesPerElement(w.precision)};
+  if (n.kind == NetworkWorkload::Kind::kGeneric) {
+    // One block from the totals (assumption generic_network): its FLOPs at the sustained GEMM rate,
+    // the weights and the activations once through HBM; backward = 2 x forward.
+    const double flops = batch * n.generic.forward_gflops_per_sample * 1e9;
+    const double bytes = n.generic.params * b.weight + batch * n.generic.activation_bytes_per_sample;
+    t.forward_flops = flops;
+    t.forward_s = Time(flops, bytes, d.gemm.sustained_tflops, d.gemm.achievable_hbm_gbps);
+    t.backward_s = training ? 2 * t.forward_s : 0;
+    return t;
+  }
+  for (const NetworkLayer& l : r.catalog->network_layers)
+    if (EqualsIgnoreCase(l.network, n.preset->id)) AddLayer(l, d, b, batch, training, t);
+  return t;
+}
+
+void ComputeNetworkPerformance(const Resolved& r, WarningList& warnings, PerformanceReport& out) {
+  const Scenario& s = *r.scenario;
+  const WorkloadConfig& w = s.workload;
+  const bool training = w.kind == WorkloadKind::kTraining;
+  const LayerPrecision lp = NetworkPrecision(r, training, warnings);
+  const DeviceRates d = RatesFor(r.device, lp, false, s.speed);
+  out.ceiling = d.gemm;
+  if (!training) {
+    const NetworkPassTime t = NetworkPass(r, d, w.batch, false);
+    out.latency_s = t.forward_s;
+    out.samples_per_s = t.forward_s > 0 ? double(w.batch) * r.dp / t.forward_s : 0;
+    return;
+  }
+  const NetworkPassTime t = NetworkPass(r, d, w.micro_batch, true);
+  StepBreakdown& b = out.breakdown;
+  b.compute_s = r.micro_batches * (t.forward_s + t.backward_s);
+  // Optimizer update, memory-bound: fp32 weights, gradients and states read, weights and states
+  // written (Adam: 4 + 4 + 8 read, 4 + 8 written = 28 bytes per parameter; SGD momentum 20).
+  const double state = NetworkOptimizerBytesPerParam(w.optimizer);
+  const double shard = s.parallelism.zero >= 1 ? std::max(1, r.dp) : 1;
+  b.optimizer_s = r.parameters / shard * (8 + 2 * state + 4) / (d.gemm.achievable_hbm_gbps * 1e9);
+  if (r.dp > 1) {
+    // PyTorch DDP reduces gradients in their dtype: fp32 under AMP (speed.grad_reduce_bytes overrides).
+    const double grad_bytes = s.speed.grad_reduce_bytes > 0 ? s.speed.grad_reduce_bytes : 4.0;
+    const double bytes = r.parameters * grad_bytes;
+    const int rpn = std::min(s.cluster.gpus_per_node, r.total_gpus);
+    const Fabric f = FabricFor(r, r.total_gpus);
+    b.dp_comm_total_s = CollectiveTime(f, CollectiveOp::kAllReduce, bytes, r.dp, rpn);
+    // The last bucket cannot overlap: its share stays exposed (as the transformer step model).
+    const double bucket = b.dp_comm_total_s * std::min(1.0, s.speed.bucket_mb * 1e6 / bytes);
+    b.dp_comm_s = std::max(b.dp_comm_total_s - s.speed.dp_overlap * t.backward_s, bucket);
+  }
+  out.step_time_s = b.compute_s + b.dp_comm_s + b.optimizer_s;
+  out.micro_batches = r.micro_batches;
+  const double samples = double(w.micro_batch) * r.micro_batches * r.dp;
+  out.samples_per_s = out.step_time_s > 0 ? samples / out.step_time_s : 0;
+  out.model_flops_per_step = 3.0 * t.forward_flops / std::max(1, w.micro_batch) * samples;
+  out.hardware_flops_per_step = out.model_flops_per_step;
+  const double peak = r.device.peak_tflops[static_cast<int>(lp.gemm)].dense * 1e12;
+  out.tflops_per_gpu = out.step_time_s > 0 ? out.model_flops_per_step / out.step_time_s / r.total_gpus / 1e12 : 0;
+  out.mfu = peak > 0 ? out.tflops_per_gpu * 1e12 / peak : 0;
+  out.hfu = out.mfu;
+  out.comm_fraction = out.step_time_s > 0 ? b.dp_comm_s / out.step_time_s : 0;
+  out.step_time_lower_bound_s = peak > 0 ? out.model_flops_per_step / (peak * r.total_gpus) : 0;
+}
+
+void AddEncoderSampleFigures(const Resolved& r, PerformanceReport& out) {
+  const WorkloadConfig& w = r.scenario->workload;
+  if (!r.arch.encoder_only || w.seq_len <= 0) return;
+  if (w.kind == WorkloadKind::kTraining) {
+    out.samples_per_s = out.tokens_per_s / w.seq_len;
+    return;
+  }
+  // Inference: one bidirectional forward of seq_len tokens per sample, the whole batch at once on
+  // each tensor-parallel group (no decode); pipeline stages run one after another for one batch.
+  const LayerPrecision lp = PrecisionsFor(r.device, w, true);
+  const DeviceRates d = RatesFor(r.device, lp, false, r.scenario->speed);
+  LayerShape shape;
+  shape.batch = w.batch;
+  shape.q_tokens = shape.context = w.seq_len;
+  shape.tp = r.tp;
+  shape.flash = w.flash_attention;
+  shape.causal = false;
+  shape.phase = Phase::kPrefill;
+  const LayerCost layer = LayerForward(r.arch, shape, lp, d);
+  out.latency_s = r.arch.layers * layer.time_s;
+  const double replicas = std::max(1, r.total_gpus / (r.tp * r.pp * r.cp));
+  out.samples_per_s = out.latency_s > 0 ? w.batch * replicas / out.latency_s : 0;
+}
+
+}  // namespace gpucfg

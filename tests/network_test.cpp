@@ -1,0 +1,204 @@
+// Non-transformer networks: the catalog's layer records against their published totals, the
+// generic object, Resolve's checks, and the memory and speed of networks (contract v2).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "models/speed/network_speed.h"
+#include "test_util.h"
+
+namespace gpucfg {
+namespace {
+
+Scenario NetworkScenario(const char* model, bool training, int batch, Precision p = Precision::kBf16) {
+  Scenario s;
+  s.cluster.gpu = "H100-SXM5-80GB";
+  s.cluster.gpus_per_node = 1;
+  s.workload.model = model;
+  s.workload.precision = p;
+  if (training) {
+    s.workload.micro_batch = batch;
+    s.workload.global_batch = batch;
+  } else {
+    s.workload.kind = WorkloadKind::kInference;
+    s.workload.batch = batch;
+  }
+  return s;
+}
+
+NetworkTotals Totals(const char* id) { return TotalsOf(BuiltinCatalog(), id); }
+
+TEST(Network, CatalogHoldsTheContractNetworks) {
+  // bert-large is the encoder-only transformer preset; the others are layer-record networks.
+  for (const char* id : {"resnet50", "rnnt", "retinanet", "ssd-resnet34", "3d-unet", "dlrm", "yolov5s",
+                         "whisper-large", "clip-vit-l"}) {
+    ASSERT_NE(FindNetwork(BuiltinCatalog(), id), nullptr) << id;
+    EXPECT_GT(Totals(id).layers, 0) << id;
+    EXPECT_GT(Totals(id).params, 0) << id;
+  }
+  ASSERT_NE(FindModel(BuiltinCatalog(), "bert-large"), nullptr);
+  EXPECT_TRUE(FindModel(BuiltinCatalog(), "bert-large")->arch.encoder_only);
+}
+
+TEST(Network, TotalsMatchPublishedFigures) {
+  // ResNet-50 v1.5: 25,557,032 parameters, 4.1 GMACs = 8.2 GFLOPs at 224 (He 2016 Table 1; MLPerf
+  // Inference paper Table 1: 25.6M, 8.2 GOPs).
+  EXPECT_NEAR(Totals("resnet50").params, 25.557e6, 0.01e6);
+  EXPECT_NEAR(Totals("resnet50").forward_flops / 1e9, 8.2, 0.1);
+  // YOLOv5s v6.0 at 640: 7.2M parameters, 16.5 GFLOPs (Ultralytics README).
+  EXPECT_NEAR(Totals("yolov5s").params / 1e6, 7.2, 0.1);
+  EXPECT_NEAR(Totals("yolov5s").forward_flops / 1e9, 16.5, 0.3);
+  // CLIP ViT-L/14: 427.6M (HF openai/clip-vit-large-patch14); Whisper large: 1550M (Radford 2022 Table 1).
+  EXPECT_NEAR(Totals("clip-vit-l").params / 1e6, 427.6, 2);
+  EXPECT_NEAR(Totals("whisper-large").params / 1e6, 1550, 15);
+  // SSD-ResNet34 at 1200: 433 GOPs per input (MLPerf Inference paper Table 1), within 5 %.
+  EXPECT_NEAR(Totals("ssd-resnet34").forward_flops / 1e9, 433, 0.05 * 433);
+  // DLRM (MLPerf Terabyte): 26 tables of 128 over 204M rows = 26.1B parameters; a few MFLOPs per sample.
+  EXPECT_NEAR(Totals("dlrm").params / 1e9, 24.0, 0.2);
+  EXPECT_LT(Totals("dlrm").forward_flops, 1e7);
+  // The networks carrying a published figure agree with their own layers.
+  for (const NetworkPreset& n : BuiltinCatalog().networks) {
+    const NetworkTotals t = Totals(n.id.c_str());
+    if (n.published_gflops > 0) EXPECT_NEAR(t.forward_flops / 1e9 / n.published_gflops, 1.0, 0.05) << n.id;
+    if (n.published_params > 0 && n.id != "ssd-resnet34")  // 36.3M published; 20.6M from the layers
+      EXPECT_NEAR(t.params / n.published_params, 1.0, 0.02) << n.id;
+  }
+}
+
+TEST(Network, ConvolutionsAreImplicitGemms) {
+  // ResNet-50 conv1: 7x7/2 from 3 to 64 channels at 224 -> 112x112: M = 12544, N = 64, K = 3*49 = 147.
+  for (const NetworkLayer& l : BuiltinCatalog().network_layers) {
+    if (l.network != "resnet50" || l.name != "conv1") continue;
+    EXPECT_EQ(l.m, 12544);
+    EXPECT_EQ(l.n, 64);
+    EXPECT_EQ(l.k, 147);
+    EXPECT_EQ(l.params, 64 * 147 + 2 * 64);  // + BatchNorm gain and bias
+    return;
+  }
+  FAIL() << "resnet50 conv1 missing";
+}
+
+TEST(Network, ResolvesAsDataParallelOnly) {
+  Scenario s = NetworkScenario("resnet50", true, 64);
+  s.cluster.gpus_per_node = 8;
+  s.workload.global_batch = 512;
+  Resolved r = test::MustResolve(s);
+  EXPECT_TRUE(IsNetwork(r.network));
+  EXPECT_EQ(r.dp, 8);
+  EXPECT_NEAR(r.parameters, 25.557e6, 0.01e6);
+  s.parallelism.tp = 2;
+  Issues errors;
+  EXPECT_FALSE(Resolve(s, BuiltinCatalog(), r, &errors));
+  EXPECT_TRUE(test::HasError(errors, "/parallelism/tp", "incompatible")) << test::Dump(errors);
+}
+
+TEST(Network, UnknownModelListsNetworks) {
+  Scenario s = NetworkScenario("resnet51", false, 1);
+  Resolved r;
+  Issues errors;
+  EXPECT_FALSE(Resolve(s, BuiltinCatalog(), r, &errors));
+  ASSERT_TRUE(test::HasError(errors, "/workload/model", "unknown_model"));
+  EXPECT_NE(errors[0].message.find("resnet50"), std::string::npos);
+}
+
+TEST(Network, GenericObjectParsesAndPrices) {
+  ParseResult p = ParseScenario(R"({"schema_version": 1, "cluster": {"gpu": "H100-SXM5-80GB", "gpus_per_node": 1},
+    "workload": {"kind": "inference", "batch": 256, "precision": "bf16",
+      "model": {"family": "generic", "params": 25.6e6, "forward_gflops_per_sample": 8.2,
+                "activation_bytes_per_sample": 1.1e8}}})");
+  ASSERT_TRUE(p.ok()) << test::Dump(p.errors);
+  EXPECT_TRUE(p.scenario.workload.generic_inline);
+  Report rep = Evaluate(p.scenario, BuiltinCatalog());
+  ASSERT_TRUE(rep.errors.empty()) << test::Dump(rep.errors);
+  EXPECT_EQ(rep.confidence, Confidence::kLow);
+  // Memory-bound: 256 x 110 MB of activations + 51 MB of weights = 28.2 GB at H100's ~3.0 TB/s
+  // achievable (3.35 x 0.9) = 9.4 ms, above the 2.1 TFLOP of compute (~3 ms at the sustained rate).
+  EXPECT_GT(rep.performance.latency_s, 8e-3);
+  EXPECT_LT(rep.performance.latency_s, 11e-3);
+  EXPECT_NEAR(rep.performance.samples_per_s, 256 / rep.performance.latency_s, 1e-6 * rep.performance.samples_per_s);
+  // Round trip: the writer writes the object back.
+  ParseResult again = ParseScenario(ScenarioToJson(p.scenario));
+  ASSERT_TRUE(again.ok()) << test::Dump(again.errors);
+  EXPECT_EQ(again.scenario.workload.generic.forward_gflops_per_sample, 8.2);
+}
+
+TEST(Network, BadGenericObjectsNameTheField) {
+  ParseResult p = ParseScenario(R"({"schema_version": 1, "workload": {"model":
+    {"family": "cnn", "params": -3, "forward_gflops_per_sample": "lots", "layers_": 1}}})");
+  EXPECT_TRUE(test::HasError(p.errors, "/workload/model/family", "unknown_value")) << test::Dump(p.errors);
+  EXPECT_TRUE(test::HasError(p.errors, "/workload/model/params", "out_of_range")) << test::Dump(p.errors);
+  EXPECT_TRUE(test::HasError(p.errors, "/workload/model/forward_gflops_per_sample", "wrong_type"));
+  EXPECT_TRUE(test::HasError(p.errors, "/workload/model/layers_", "unknown_key"));
+  ParseResult q = ParseScenario(R"({"schema_version": 1, "workload": {"model": {"family": "generic"}}})");
+  EXPECT_TRUE(test::HasError(q.errors, "/workload/model/params", "missing_field")) << test::Dump(q.errors);
+  EXPECT_TRUE(test::HasError(q.errors, "/workload/model/forward_gflops_per_sample", "missing_field"));
+  // Parsed with errors, the valid rest still evaluates to errors, never a crash.
+  Report rep = Evaluate(q.scenario, BuiltinCatalog());
+  EXPECT_TRUE(test::HasError(rep.errors, "/workload/model/params", "missing_field")) << test::Dump(rep.errors);
+}
+
+TEST(Network, InferenceThroughputGrowsWithBatchAndSaturates) {
+  Report one = Evaluate(NetworkScenario("resnet50", false, 1, Precision::kInt8), BuiltinCatalog());
+  Report big = Evaluate(NetworkScenario("resnet50", false, 1024, Precision::kInt8), BuiltinCatalog());
+  Report bigger = Evaluate(NetworkScenario("resnet50", false, 2048, Precision::kInt8), BuiltinCatalog());
+  ASSERT_TRUE(one.errors.empty()) << test::Dump(one.errors);
+  EXPECT_GT(big.performance.samples_per_s, 5 * one.performance.samples_per_s);
+  EXPECT_NEAR(bigger.performance.samples_per_s / big.performance.samples_per_s, 1.0, 0.15);
+  EXPECT_GT(big.performance.latency_s, one.performance.latency_s);
+  EXPECT_TRUE(big.memory.fits);
+}
+
+TEST(Network, TrainingStepIsForwardBackwardAndReduction) {
+  Scenario s = test::Example("resnet50-training");
+  Report rep = Evaluate(s, BuiltinCatalog());
+  ASSERT_TRUE(rep.errors.empty()) << test::Dump(rep.errors);
+  const PerformanceReport& p = rep.performance;
+  // 2048 samples per step over 8 GPUs: samples/s x step = 2048.
+  EXPECT_NEAR(p.samples_per_s * p.step_time_s, 2048, 1e-6 * 2048);
+  EXPECT_GT(p.breakdown.dp_comm_total_s, 0);
+  EXPECT_NEAR(p.step_time_s, p.breakdown.compute_s + p.breakdown.dp_comm_s + p.breakdown.optimizer_s, 1e-12);
+  // Model FLOPs: 3 x 8.2 GFLOP x 2048 samples = 50.2 TFLOP per step.
+  EXPECT_NEAR(p.model_flops_per_step / 1e12, 3 * 8.18 * 2048 / 1000, 0.5);
+  EXPECT_GT(p.mfu, 0.05);
+  EXPECT_LT(p.mfu, 0.8);
+  // Memory: 25.6M params x (4 weights + 4 grads + 4 momentum) = 0.29 GiB, activations dominate.
+  EXPECT_NEAR(rep.memory.per_gpu.weights_gib + rep.memory.per_gpu.gradients_gib + rep.memory.per_gpu.optimizer_gib,
+              25.557e6 * 12 / (1 << 30), 0.01);
+  EXPECT_GT(rep.memory.per_gpu.activations_gib, 5);
+  EXPECT_TRUE(rep.memory.fits);
+  EXPECT_GT(rep.memory.max_micro_batch, 256);
+}
+
+TEST(Network, EdgeExampleRunsOnOrin) {
+  Report rep = Evaluate(test::Example("yolov5-orin"), BuiltinCatalog());
+  ASSERT_TRUE(rep.errors.empty()) << test::Dump(rep.errors);
+  EXPECT_GT(rep.performance.latency_s, 0);
+  EXPECT_GT(rep.performance.samples_per_s, 10);  // a camera pipeline runs well above 10 frames/s
+  EXPECT_TRUE(rep.memory.fits);
+}
+
+TEST(Network, EncoderOnlyTransformerReportsSamples) {
+  Scenario s = NetworkScenario("bert-large", false, 64, Precision::kInt8);
+  s.workload.seq_len = 384;
+  Report rep = Evaluate(s, BuiltinCatalog());
+  ASSERT_TRUE(rep.errors.empty()) << test::Dump(rep.errors);
+  EXPECT_GT(rep.performance.latency_s, 0);
+  EXPECT_NEAR(rep.performance.samples_per_s * rep.performance.latency_s, 64, 1e-6 * 64);
+  // A decoder model reports no samples.
+  Report llama = Evaluate(test::Example("llama2-70b-serving"), BuiltinCatalog());
+  EXPECT_EQ(llama.performance.samples_per_s, 0);
+}
+
+TEST(Network, EveryNetworkEvaluatesAtEveryPrecision) {
+  for (const NetworkPreset& n : BuiltinCatalog().networks)
+    for (Precision p : {Precision::kInt8, Precision::kFp16, Precision::kBf16, Precision::kFp32})
+      for (bool training : {false, true}) {
+        Report rep = Evaluate(NetworkScenario(n.id.c_str(), training, 8, p), BuiltinCatalog());
+        ASSERT_TRUE(rep.errors.empty()) << n.id << test::Dump(rep.errors);
+        EXPECT_GT(rep.performance.samples_per_s, 0) << n.id;
+        EXPECT_TRUE(std::isfinite(rep.performance.samples_per_s)) << n.id;
+      }
+}
+
+}  // namespace
+}  // namespace gpucfg
