@@ -380,6 +380,14 @@ constexpr CodeName kWarningsZh[] = {
     {"power_from_workload", nullptr, "GPU 功耗按任务各阶段计算：计算密集的核函数接近板卡上限，访存密集的约为其 {value}（power.* 可覆盖这些判断值），通信等待更低（依据 V100 功耗-算术强度扫描检验的判断值）；瞬态为上限的 {limit} 倍"},
     {"power_host_estimated", nullptr, "主机功耗（CPU、内存、网卡、NVSwitch、风扇、存储）在有公开 TDP 时采用公开值，否则为 gpucfg 估算（gpucfg server ID 列出哪些是估算）；节点外的网络交换机未计入"},
     {"power_mode_clocks", nullptr, "功耗模式设定模组预算（{value} W）和时钟：GPU 为 MAXN 时钟 × TPC 的 {a} %，内存为 {b} %；TOPS 由时钟推算，NVIDIA 只公布 MAXN 的数值"},
+    // networks and MIG (core/base/warnings.cpp, core/base/mig_warnings.inc)
+    {"generic_network", nullptr, "通用网络按其总量作为一个整体计价（每样本 {value} GFLOPs，按持续 GEMM 速率；权重和激活各读写一次）：可信度低；目录中的网络按逐层计价"},
+    {"network_layers_roofline", nullptr, "网络的每一层按其 GEMM 形状放在屋顶线上计价（卷积按隐式 GEMM）；未建模各引擎对核函数的选择"},
+    {"mig_replicated", nullptr, "cluster.mig：工作负载以 {value} 个独立副本运行，每个 MIG 实例一个；集群吞吐为单个实例的 {value} 倍，延迟为单个实例的"},
+    {"mig_slice_owns", nullptr, "MIG 实例独占其 SM、内存切片（容量和带宽）及 L2 份额：繁忙的邻居拿不走（MIG 用户指南：每个 GPU 实例的内存 QoS）；到主机的 PCIe 和板卡功耗上限仍共享"},
+    {"mig_no_p2p", nullptr, "MIG 实例之间没有 NVLink、GPU 间 P2P 或 NCCL（MIG 用户指南：部署注意事项）：每个副本在一个实例上以 tp = pp = 1 运行"},
+    {"mig_power_whole_board", nullptr, "功耗和价格按整块板卡计（{value} 个 GPU），每个实例都在忙；空闲切片不退款"},
+    {"mig_slot_unused", nullptr, "此布局在每个 GPU 上留下 {value} 个（共 {limit} 个）计算切片未用"},
     {"serving_overloaded", nullptr, "请求以每秒 {value} 个到达，但这些副本在此提示和输出长度下每秒只能服务约 {limit} 个：队列将无限增长；请增加副本、降低请求率或缩短请求"},
 };
 

@@ -359,7 +359,7 @@ test("on a HiDPI screen the canvas draws at device pixels and clicks still land"
 test("every warning and assumption code has a Chinese sentence with the same placeholders", () => {
   const read = (f) => fs.readFileSync(path.join(root, f), "utf8");
   const english = new Map();
-  for (const f of ["core/base/warnings.cpp", "core/base/memory_warnings.inc", "core/base/speed_warnings.inc"])
+  for (const f of ["core/base/warnings.cpp", ...fs.readdirSync(path.join(root, "core/base")).filter((n) => n.endsWith("_warnings.inc")).map((n) => "core/base/" + n)])
     for (const m of read(f).matchAll(/^\s*\{"([a-z0-9_]+)",\s*"((?:[^"\\]|\\.)*)"\}/gm)) english.set(m[1], m[2]);
   const chinese = new Map();
   for (const m of read("wasm/app/i18n.cpp").matchAll(/\{"([a-z0-9_]+)", nullptr, "((?:[^"\\]|\\.)*)"\}/g))
