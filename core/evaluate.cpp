@@ -49,6 +49,9 @@ void AddAssumptions(const Resolved& r, WarningList& a) {
   if (r.network.kind == NetworkWorkload::Kind::kGeneric)
     a.Add("generic_network", "/workload/model", r.network.generic.forward_gflops_per_sample);
   if (r.network.kind == NetworkWorkload::Kind::kCatalog) a.Add("network_layers_roofline", "/workload/model");
+  if (r.network.kind == NetworkWorkload::Kind::kCatalog && r.network.preset->items_per_inference_sample > 1 &&
+      r.scenario->workload.kind == WorkloadKind::kInference)
+    a.Add("network_sample_aggregates", "/workload/batch", r.network.preset->items_per_inference_sample);
   a.Add("gemm_sustained", "/speed/sustained_efficiency", SustainedEfficiency(r.scenario->speed));
   a.Add("power_from_workload", "/power", std::round(100 * (0.12 + 0.88 * 0.45)) / 100, r.scenario->power.transient_factor);
   if (r.server) a.Add("power_host_estimated", "/cluster/server");

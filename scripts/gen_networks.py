@@ -27,6 +27,7 @@ SOURCES = {
     "YOLOV5": "Ultralytics YOLOv5 v6.0 models/yolov5s.yaml (depth 0.33, width 0.50) and README table: YOLOv5s 7.2M params, 16.5 GFLOPs at 640",
     "WHISPER": "Radford et al. 2022, Robust Speech Recognition via Large-Scale Weak Supervision (arXiv 2212.04356) Table 1: large 1550M params, 32+32 layers, width 1280, 20 heads; 30-s windows = 1500 encoder tokens",
     "CLIP": "Radford et al. 2021, CLIP (arXiv 2103.00020) Table 20: ViT-L/14 vision 24 layers width 1024 at 224 (257 tokens), text 12 layers width 768, 77 tokens; 427.6M params (Hugging Face openai/clip-vit-large-patch14)",
+    "MLPERF-DLRM-QUERY": "MLPerf Inference DLRM reference: a loadgen sample aggregates 100-700 user-item pairs drawn from the inverse CDF in tools/dist_quantile.txt (20 quantiles 100,100,200 x12,300,300,400,500,600,700: mean 270); retired_benchmarks/recommendation/dlrm/pytorch/python/criteo.py",
     "J": "judgement of this project (not a measured figure): stated in the record's note",
 }
 
@@ -217,10 +218,17 @@ DLRM_ROWS = [39884406, 39043, 17289, 7420, 20263, 3, 7120, 1543, 63, 38532951, 2
              11938, 155, 4, 976, 14, 39979771, 25641295, 39664984, 585935, 12972, 108, 36]
 
 
+DLRM_QUERY_PAIRS = 270  # MLPERF-DLRM-QUERY: mean of the 20 quantiles of dist_quantile.txt
+
+
 def dlrm():
     net = Net("dlrm", "DLRM (MLPerf, Criteo Terabyte)", "recommender",
-              "one Criteo click sample: 13 dense features, 26 categorical lookups", "DLRM",
+              "training: one Criteo click record (13 dense features, 26 categorical lookups); inference: one MLPerf query of such records (270 on average)", "DLRM",
               0, 0, "no published total to check against; published size: about 25 billion parameters (the 26 tables), a few MFLOPs per sample")
+    # An inference sample (MLPerf's loadgen sample) is a query of 270 user-item pairs on average;
+    # a training sample stays one click record (MLPerf Training DLRM counts records).
+    net.entry["items_per_inference_sample"] = DLRM_QUERY_PAIRS
+    net.entry["source"] += ", MLPERF-DLRM-QUERY"
     for i, rows in enumerate(DLRM_ROWS):
         net.embedding(f"table{i}", rows, 128, 1)
     dims = [13, 512, 256, 128]
@@ -383,7 +391,7 @@ def clip_vit_l():
     return net
 
 
-URLS = {'RESNET': 'https://arxiv.org/abs/1512.03385', 'RESNEXT': 'https://arxiv.org/abs/1611.05431', 'RETINANET': 'https://arxiv.org/abs/1708.02002', 'SSD': 'https://arxiv.org/abs/1512.02325', 'MLPERF-INF': 'https://arxiv.org/abs/1911.02549', 'UNET3D': 'https://github.com/mlcommons/training/tree/master/image_segmentation/pytorch', 'DLRM': 'https://github.com/facebookresearch/dlrm', 'RNNT': 'https://github.com/mlcommons/inference/tree/master/speech_recognition/rnnt', 'YOLOV5': 'https://github.com/ultralytics/yolov5', 'WHISPER': 'https://arxiv.org/abs/2212.04356', 'CLIP': 'https://arxiv.org/abs/2103.00020', 'J': "scripts/gen_networks.py (each judgement's comment)"}
+URLS = {'RESNET': 'https://arxiv.org/abs/1512.03385', 'RESNEXT': 'https://arxiv.org/abs/1611.05431', 'RETINANET': 'https://arxiv.org/abs/1708.02002', 'SSD': 'https://arxiv.org/abs/1512.02325', 'MLPERF-INF': 'https://arxiv.org/abs/1911.02549', 'UNET3D': 'https://github.com/mlcommons/training/tree/master/image_segmentation/pytorch', 'DLRM': 'https://github.com/facebookresearch/dlrm', 'RNNT': 'https://github.com/mlcommons/inference/tree/master/speech_recognition/rnnt', 'YOLOV5': 'https://github.com/ultralytics/yolov5', 'WHISPER': 'https://arxiv.org/abs/2212.04356', 'CLIP': 'https://arxiv.org/abs/2103.00020', 'MLPERF-DLRM-QUERY': 'https://github.com/mlcommons/inference/tree/master/retired_benchmarks/recommendation/dlrm/pytorch', 'J': "scripts/gen_networks.py (each judgement's comment)"}
 
 
 def main():

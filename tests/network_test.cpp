@@ -148,6 +148,26 @@ TEST(Network, InferenceThroughputGrowsWithBatchAndSaturates) {
   EXPECT_TRUE(big.memory.fits);
 }
 
+// MLPerf's DLRM inference sample is a query of 270 user-item pairs on average (dist_quantile.txt);
+// workload.batch counts pairs, so the reported samples/s is the pair rate / 270, and training keeps
+// one record per sample.
+TEST(Network, DlrmInferenceSampleIsAnMlperfQuery) {
+  const NetworkPreset* dlrm = FindNetwork(BuiltinCatalog(), "dlrm");
+  ASSERT_NE(dlrm, nullptr);
+  EXPECT_EQ(dlrm->items_per_inference_sample, 270);
+  EXPECT_EQ(FindNetwork(BuiltinCatalog(), "resnet50")->items_per_inference_sample, 1);
+  Report r = Evaluate(NetworkScenario("dlrm", false, 4096, Precision::kInt8), BuiltinCatalog());
+  ASSERT_TRUE(r.errors.empty()) << test::Dump(r.errors);
+  ASSERT_GT(r.performance.latency_s, 0);
+  EXPECT_NEAR(r.performance.samples_per_s * 270 * r.performance.latency_s, 4096, 1e-6 * 4096);
+  bool said = false;
+  for (const Warning& a : r.assumptions) said = said || a.code == "network_sample_aggregates";
+  EXPECT_TRUE(said);
+  Report t = Evaluate(NetworkScenario("dlrm", true, 4096, Precision::kBf16), BuiltinCatalog());
+  ASSERT_TRUE(t.errors.empty()) << test::Dump(t.errors);
+  for (const Warning& a : t.assumptions) EXPECT_NE(a.code, "network_sample_aggregates");
+}
+
 TEST(Network, TrainingStepIsForwardBackwardAndReduction) {
   Scenario s = test::Example("resnet50-training");
   Report rep = Evaluate(s, BuiltinCatalog());

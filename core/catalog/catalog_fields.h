@@ -192,6 +192,8 @@ void VisitNetworkFields(V& v, N& n) {
   v.Text("input", n.input, "what one sample is, e.g. 224x224x3 image");
   v.Number("published_params", n.published_params, "parameters", "parameter count its authors state; 0 = none found");
   v.Number("published_gflops", n.published_gflops, "GFLOP", "forward GFLOPs per sample they state (multiply-add = 2); 0 = none found");
+  v.Number("items_per_inference_sample", n.items_per_inference_sample, "records",
+           "records (the layers' per-sample unit) one inference sample aggregates, e.g. an MLPerf DLRM query of user-item pairs; default 1");
   v.Text("note", n.note, "judgements and caveats of the entry");
   v.Text("source", n.source, "source code(s)", Need::kRequired);
 }

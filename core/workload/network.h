@@ -24,6 +24,7 @@ struct NetworkPreset {
   std::string input;            // what one sample is ("224x224x3 image")
   double published_params = 0;  // parameters its authors state (0 = none found)
   double published_gflops = 0;  // forward GFLOPs per sample they state (multiply-add = 2)
+  double items_per_inference_sample = 1;  // records one inference sample aggregates (MLPerf DLRM query: 270)
   std::string note;
   std::string source;
 };

@@ -113,7 +113,10 @@ void ComputeNetworkPerformance(const Resolved& r, WarningList& warnings, Perform
   if (!training) {
     const NetworkPassTime t = NetworkPass(r, d, w.batch, false);
     out.latency_s = t.forward_s;
-    out.samples_per_s = t.forward_s > 0 ? double(w.batch) * r.dp / t.forward_s : 0;
+    // workload.batch counts the layers' records (a DLRM batch is user-item pairs); an inference
+    // sample may aggregate several (MLPerf's DLRM query, mean 270 pairs: data/networks.json).
+    const double items = r.network.preset ? std::max(1.0, r.network.preset->items_per_inference_sample) : 1.0;
+    out.samples_per_s = t.forward_s > 0 ? double(w.batch) * r.dp / t.forward_s / items : 0;
     return;
   }
   const NetworkPassTime t = NetworkPass(r, d, w.micro_batch, true);
