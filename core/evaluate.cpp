@@ -105,7 +105,7 @@ void EvaluateModelsInto(const Scenario& s, const Catalog& catalog, Report& out) 
     out.setup = {}, out.memory = {}, out.performance = {}, out.power = {}, out.cost = {};
     return;
   }
-  out.schema_version = kSchemaVersion;
+  out.schema_version = kReportSchemaVersion;
   out.setup = SetupOf(r);
   ComputeMemoryInto(r, out.warnings, out.memory);
   ComputePerformanceInto(r, out.memory, out.warnings, out.performance);

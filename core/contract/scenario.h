@@ -12,6 +12,7 @@
 
 namespace gpucfg {
 
+// What a new Scenario says (readers accept 1 and 2, contract/features.h; reports say 2).
 inline constexpr int kSchemaVersion = 1;
 
 enum class WorkloadKind { kTraining, kInference };

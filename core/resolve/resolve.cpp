@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "contract/features.h"
 #include "contract/scenario_fields.h"
 #include "mig/mig_device.h"
 #include "resolve/usual_network.h"
@@ -242,8 +243,8 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
   out.scenario = &s;
   out.catalog = &catalog;
   Checker chk{errors};
-  if (s.schema_version != kSchemaVersion)
-    chk.Fail("unsupported_version", "/schema_version", "expected schema_version 1, found " + std::to_string(s.schema_version));
+  if (s.schema_version < kMinScenarioVersion || s.schema_version > kMaxScenarioVersion)
+    chk.Fail("unsupported_version", "/schema_version", "expected schema_version 1 or 2, found " + std::to_string(s.schema_version));
   CheckGpuUsable(s, catalog, chk);
   ResolveCluster(s, catalog, out, chk);
   if (warnings && out.inter && s.cluster.inter_node == "none")
