@@ -207,7 +207,7 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
     json out = sizes.size() == 1 ? arr[0] : json{{"sweep", arr}};
     out["schema_version"] = kReportSchemaVersion;
     out["op"] = CollectiveOpName(op), out["ranks"] = n, out["gpu"] = r.device.id;
-    out["intra_node"] = r.intra_node, out["inter_node"] = r.inter ? r.inter->id : a.inter;
+    out["intra_node"] = IntraKindName(r.intra_kind), out["inter_node"] = r.inter ? r.inter->id : a.inter;
     std::cout << out.dump(2) << "\n";
     return;
   }
@@ -219,7 +219,7 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
     return;
   }
   Title(std::string(CollectiveOpName(op)) + " over " + std::to_string(n) + " x " + std::string(r.device.id) + " (" +
-        std::string(r.intra_node) + (a.nodes > 1 && r.inter ? ", " + r.inter->id : "") + ")  [busbw as nccl-tests defines it]");
+        std::string(IntraKindName(r.intra_kind)) + (a.nodes > 1 && r.inter ? ", " + r.inter->id : "") + ")  [busbw as nccl-tests defines it]");
   Columns(rows);
 }
 

@@ -14,7 +14,7 @@ namespace gpucfg {
 namespace {
 
 double CudaContextGib(const Resolved& r) {  // same rule and source as memory.cpp's
-  const MemoryOptions& o = r.scenario->memory;
+  const MemoryOptions& o = r.memory;
   if (o.cuda_context_gib >= 0) return o.cuda_context_gib;
   return (r.device.compute_capability > 0 && r.device.compute_capability < 8.0) ? 1.3 : 0.5;
 }
@@ -36,36 +36,34 @@ double PerSampleBytes(const Resolved& r, bool training, double act_bytes) {
 
 }  // namespace
 
-double NetworkOptimizerBytesPerParam(std::string_view optimizer) {
-  if (optimizer == "sgd" || optimizer == "lion") return 4;
-  if (optimizer == "adam-8bit") return 2;
+double NetworkOptimizerBytesPerParam(OptimizerKind optimizer) {
+  if (optimizer == OptimizerKind::kSgd || optimizer == OptimizerKind::kLion) return 4;
+  if (optimizer == OptimizerKind::kAdam8bit) return 2;
   return 8;  // adam, adamw
 }
 
 void ComputeNetworkMemory(const Resolved& r, WarningList& warnings, MemoryReport& m) {
-  const Scenario& s = *r.scenario;
-  const WorkloadConfig& w = s.workload;
-  const bool training = w.kind == WorkloadKind::kTraining;
+  const bool training = r.training();
   const double params = r.parameters;
-  const double act_bytes = std::max(1.0, BytesPerElement(w.precision));
+  const double act_bytes = std::max(1.0, BytesPerElement(r.precision));
   MemoryBreakdown& b = m.per_gpu;
   const double dp = std::max(1, r.dp);
   int samples = 0;
   if (training) {
-    const int zero = s.parallelism.zero;
+    const int zero = r.zero;
     b.weights_gib = BytesToGiB(params * 4) / (zero >= 3 ? dp : 1.0);
     b.gradients_gib = BytesToGiB(params * 4) / (zero >= 2 ? dp : 1.0);
-    b.optimizer_gib = BytesToGiB(params * NetworkOptimizerBytesPerParam(w.optimizer)) / (zero >= 1 ? dp : 1.0);
-    samples = w.micro_batch;
+    b.optimizer_gib = BytesToGiB(params * NetworkOptimizerBytesPerParam(r.optimizer)) / (zero >= 1 ? dp : 1.0);
+    samples = r.micro_batch;
   } else {
-    b.weights_gib = BytesToGiB(params * BytesPerElement(w.precision));  // int8 engines: int8 weights
-    samples = w.batch;
+    b.weights_gib = BytesToGiB(params * BytesPerElement(r.precision));  // int8 engines: int8 weights
+    samples = r.batch;
   }
   const double per_sample_gib = BytesToGiB(PerSampleBytes(r, training, act_bytes));
   b.activations_gib = per_sample_gib * samples;
   b.cuda_context_gib = CudaContextGib(r);
-  b.nccl_gib = training && r.dp > 1 ? s.memory.nccl_gib_per_group : 0;
-  b.fragmentation_gib = s.memory.fragmentation * b.activations_gib;
+  b.nccl_gib = training && r.dp > 1 ? r.memory.nccl_gib_per_group : 0;
+  b.fragmentation_gib = r.memory.fragmentation * b.activations_gib;
   b.overhead_gib = b.cuda_context_gib + b.nccl_gib + b.fragmentation_gib;
   b.total_gib = b.weights_gib + b.gradients_gib + b.optimizer_gib + b.activations_gib + b.overhead_gib;
   m.capacity_gib = r.device.usable_gib;
@@ -75,7 +73,7 @@ void ComputeNetworkMemory(const Resolved& r, WarningList& warnings, MemoryReport
   m.parameters = params;
   // What grows with the batch is the activations and their allocator reserve.
   const double fixed = b.total_gib - b.activations_gib - b.fragmentation_gib;
-  const double slope = per_sample_gib * (1 + s.memory.fragmentation);
+  const double slope = per_sample_gib * (1 + r.memory.fragmentation);
   const double room = m.capacity_gib - fixed;
   const int largest = room <= 0 ? 0 : slope <= 0 ? (1 << 16) : int(std::min(double(1 << 16), room / slope));
   (training ? m.max_micro_batch : m.max_batch) = largest;
