@@ -10,6 +10,7 @@
 #include "contract/report_fields.h"
 #include "models/memory/memory_internal.h"
 #include "models/memory/network_memory.h"
+#include "resolve/resolved_workload.h"
 #include "base/units.h"
 
 namespace gpucfg {
@@ -255,7 +256,8 @@ void Reset(MemoryReport& m) { ResetMemoryReport(m); }
 void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m) {
   Reset(m);
   if (r.device.id.empty()) return;  // unresolved scenario: nothing to report
-  if (IsNetwork(r.network)) return ComputeNetworkMemory(r, warnings, m);  // network_memory.cpp
+  const AnyWorkload workload = WorkloadOf(r);  // the workload interface (workload/workload.h)
+  if (workload->Family() != WorkloadFamily::kTransformer) return ComputeNetworkMemory(r, *workload, warnings, m);
   const MemoryInputs in = MakeMemoryInputs(r);
   const SearchBase base = SearchBaseOf(in);
   m.per_gpu = BreakdownWith(in, base.parts, &base.states);
@@ -263,7 +265,7 @@ void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m
   m.marketed_gb = r.device.marketed_gb;
   m.headroom_gib = m.capacity_gib - m.per_gpu.total_gib;
   m.fits = m.headroom_gib >= 0;
-  m.parameters = r.parameters;  // ParameterCount(in.arch): in.arch is r.arch
+  m.parameters = workload->Parameters();  // ParameterCount(in.arch): in.arch is r.arch
   m.host_gib_per_node = HostGibPerNode(in);
   if (!m.fits) m.binding = BindingComponent(m.per_gpu);
   if (in.training) {

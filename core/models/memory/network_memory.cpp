@@ -1,4 +1,5 @@
-// Memory of non-transformer networks. Training follows PyTorch automatic mixed precision, the way
+// Memory of non-transformer networks, read through the workload interface (workload/workload.h:
+// parameters, activation bytes per sample). Training follows PyTorch automatic mixed precision, the way
 // vision and speech networks are trained (PyTorch AMP docs, torch.cuda.amp: fp32 weights,
 // gradients and optimizer states; activations in the autocast dtype), with ZeRO sharding by dp
 // where asked (Rajbhandari et al. 2020); inference holds the weights at the workload precision and
@@ -19,21 +20,6 @@ double CudaContextGib(const Resolved& r) {  // same rule and source as memory.cp
   return (r.device.compute_capability > 0 && r.device.compute_capability < 8.0) ? 1.3 : 0.5;
 }
 
-// Per sample: the activations kept for backward (training) or the largest layer's input + output
-// (inference working set), in bytes at `act_bytes` per element.
-double PerSampleBytes(const Resolved& r, bool training, double act_bytes) {
-  const NetworkWorkload& n = r.network;
-  if (n.kind == NetworkWorkload::Kind::kGeneric) return n.generic.activation_bytes_per_sample;
-  if (training) return n.act_elems_per_sample * act_bytes;
-  double largest = 0;
-  for (const NetworkLayer& l : r.catalog->network_layers) {
-    if (!EqualsIgnoreCase(l.network, n.preset->id)) continue;
-    const double elems = l.op == "gemm" ? (l.m * l.k + l.m * l.n) * l.count : l.act_elems + l.mem_elems;
-    largest = std::max(largest, elems);
-  }
-  return 2.0 * largest * act_bytes;  // double-buffered: the next layer's output while this one is read
-}
-
 }  // namespace
 
 double NetworkOptimizerBytesPerParam(OptimizerKind optimizer) {
@@ -42,9 +28,9 @@ double NetworkOptimizerBytesPerParam(OptimizerKind optimizer) {
   return 8;  // adam, adamw
 }
 
-void ComputeNetworkMemory(const Resolved& r, WarningList& warnings, MemoryReport& m) {
+void ComputeNetworkMemory(const Resolved& r, const Workload& workload, WarningList& warnings, MemoryReport& m) {
   const bool training = r.training();
-  const double params = r.parameters;
+  const double params = workload.Parameters();
   const double act_bytes = std::max(1.0, BytesPerElement(r.precision));
   MemoryBreakdown& b = m.per_gpu;
   const double dp = std::max(1, r.dp);
@@ -59,7 +45,7 @@ void ComputeNetworkMemory(const Resolved& r, WarningList& warnings, MemoryReport
     b.weights_gib = BytesToGiB(params * BytesPerElement(r.precision));  // int8 engines: int8 weights
     samples = r.batch;
   }
-  const double per_sample_gib = BytesToGiB(PerSampleBytes(r, training, act_bytes));
+  const double per_sample_gib = BytesToGiB(workload.ActivationBytesPerSample(training, act_bytes));
   b.activations_gib = per_sample_gib * samples;
   b.cuda_context_gib = CudaContextGib(r);
   b.nccl_gib = training && r.dp > 1 ? r.memory.nccl_gib_per_group : 0;

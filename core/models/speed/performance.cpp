@@ -37,17 +37,6 @@ LayerPrecision PrecisionsFor(const Resolved& r, bool inference) {
   return lp;
 }
 
-// 2 FLOPs per weight per token for every matmul, 4 x context x (heads x head_dim) for score and
-// context (full s x s, as Narayanan 2021 eq. 2 and PaLM App. B count it), 2 x h x V for logits.
-double ForwardFlopsPerToken(const TransformerArch& a, double context) {
-  double h = a.hidden, hd = HeadDim(a), qh = a.heads * hd, kvh = KvHeads(a) * hd;
-  double f = FfnHidden(a), k = std::max(1, a.top_k);
-  double attn_w = h * (qh + 2 * kvh) + qh * h;
-  double mlp_w = (a.glu ? 3.0 : 2.0) * h * f * k;
-  double per_layer = 2.0 * (attn_w + mlp_w) + 4.0 * context * qh;
-  return a.layers * per_layer + 2.0 * h * a.vocab;
-}
-
 Fabric FabricFor(const Resolved& r, int gpus) {
   int gpn = std::min(r.gpus_per_node, gpus), nodes = (gpus + r.gpus_per_node - 1) / r.gpus_per_node;
   return MakeFabric(r.device, r.intra_kind, r.intra, r.inter, gpn, nodes, r.nics_per_node,
