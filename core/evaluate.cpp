@@ -28,7 +28,7 @@ ResolvedSetup SetupOf(const Resolved& r) {
   s.tp = r.tp, s.pp = r.pp, s.dp = r.dp, s.cp = r.cp, s.ep = r.ep;
   s.parameters = r.parameters;
   s.active_parameters = r.active_parameters;
-  s.intra_node = r.intra_node;
+  s.intra_node = IntraKindName(r.intra_kind);
   s.inter_node = r.inter ? std::string_view(r.inter->id) : std::string_view("none");
   s.device_kind = DeviceKindName(r.device.kind);
   return s;
@@ -45,22 +45,22 @@ Confidence ConfidenceOf(const Resolved& r) {
 
 void AddAssumptions(const Resolved& r, WarningList& a) {
   a.Add("memory_overheads_estimated", "/cluster/gpu");
-  if (r.scenario->workload.kind == WorkloadKind::kTraining && !IsNetwork(r.network)) a.Add("training_flops_6nd", "/workload");
+  if (r.training() && !IsNetwork(r.network)) a.Add("training_flops_6nd", "/workload");
   if (r.network.kind == NetworkWorkload::Kind::kGeneric)
     a.Add("generic_network", "/workload/model", r.network.generic.forward_gflops_per_sample);
   if (r.network.kind == NetworkWorkload::Kind::kCatalog) a.Add("network_layers_roofline", "/workload/model");
   if (r.network.kind == NetworkWorkload::Kind::kCatalog && r.network.preset->items_per_inference_sample > 1 &&
-      r.scenario->workload.kind == WorkloadKind::kInference)
+      !r.training())
     a.Add("network_sample_aggregates", "/workload/batch", r.network.preset->items_per_inference_sample);
-  a.Add("gemm_sustained", "/speed/sustained_efficiency", SustainedEfficiency(r.scenario->speed));
-  a.Add("power_from_workload", "/power", std::round(100 * (0.12 + 0.88 * 0.45)) / 100, r.scenario->power.transient_factor);
+  a.Add("gemm_sustained", "/speed/sustained_efficiency", SustainedEfficiency(r.speed));
+  a.Add("power_from_workload", "/power", std::round(100 * (0.12 + 0.88 * 0.45)) / 100, r.power.transient_factor);
   if (r.server) a.Add("power_host_estimated", "/cluster/server");
   if (r.power_mode && r.power_mode_max && r.power_mode_max->gpu_max_mhz > 0 && r.power_mode_max->gpu_tpcs > 0)
     a.Add("power_mode_clocks", "/power/mode", r.power_mode->module_w, 0,
           {std::round(1000 * r.power_mode->gpu_max_mhz * r.power_mode->gpu_tpcs /
                       (r.power_mode_max->gpu_max_mhz * r.power_mode_max->gpu_tpcs)) / 10,
            std::round(1000 * r.power_mode->emc_max_mhz / r.power_mode_max->emc_max_mhz) / 10, 0, 0});
-  if (r.per_gpu_hour > 0 && r.scenario->pricing.per_gpu_hour <= 0)
+  if (r.price_from_catalog)
     a.Add("price_from_catalog", "/pricing/per_gpu_hour", r.per_gpu_hour);
 }
 
@@ -75,7 +75,7 @@ void ApplyPowerLimit(const Resolved& r, const Catalog& catalog, Report& out) {
   static thread_local PerformanceReport perf;
   WarningList scratch;  // the uncapped pass already reported the speed warnings
   ComputePerformanceInto(capped, out.memory, scratch, perf);
-  const bool inference = r.scenario->workload.kind == WorkloadKind::kInference;
+  const bool inference = !r.training();
   const PerformanceReport& base = out.performance;
   double factor = inference ? (base.output_tokens_per_s > 0 ? perf.output_tokens_per_s / base.output_tokens_per_s : 1)
                             : (perf.step_time_s > 0 ? base.step_time_s / perf.step_time_s : 1);
@@ -108,7 +108,7 @@ void EvaluateModelsInto(const Scenario& s, const Catalog& catalog, Report& out) 
     out.setup = {}, out.memory = {}, out.performance = {}, out.power = {}, out.cost = {};
     return;
   }
-  out.schema_version = kSchemaVersion;
+  out.schema_version = kReportSchemaVersion;
   out.setup = SetupOf(r);
   ComputeMemoryInto(r, out.warnings, out.memory);
   ComputePerformanceInto(r, out.memory, out.warnings, out.performance);

@@ -53,7 +53,7 @@ bool LoadScenario(Context& ctx, const std::string& path, Scenario& out) {
 void PrintJsonSection(const std::string& document, const char* key) {
   nlohmann::json full = nlohmann::json::parse(document, nullptr, false);
   nlohmann::json section = full.is_object() && full.contains(key) ? full[key] : nlohmann::json();
-  nlohmann::json out = {{"schema_version", kSchemaVersion}, {key, section}};
+  nlohmann::json out = {{"schema_version", kReportSchemaVersion}, {key, section}};
   std::cout << out.dump(2) << "\n";
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "contract/features.h"
 #include "contract/json_io.h"
 #include "contract/scenario.h"
 
@@ -29,7 +30,7 @@ bool LoadScenario(Context& ctx, const std::string& path, Scenario& out);
 // Prints a contract error list on stderr and sets exit code 2.
 void FailWith(Context& ctx, const Issues& errors);
 
-// Prints {"schema_version": 1, KEY: document[KEY]} for a contract document given as text (one
+// Prints {"schema_version": 2, KEY: document[KEY]} for a contract document given as text (one
 // section of a report, one array of the catalog).
 void PrintJsonSection(const std::string& document, const char* key);
 

@@ -139,13 +139,30 @@ void AddScenarioCommands(CLI::App& app, Context& ctx) {
   auto* schema = app.add_subcommand("schema", "print every scenario field with its type, range, default and meaning (markdown)");
   schema->add_flag("--report", report_fields, "print every report field instead (JSON pointer, type, unit, meaning)");
   schema->add_flag("--collective", collective_fields, "print the fields of `gpucfg collective --format json` instead");
-  static bool catalog_fields = false;
+  static bool catalog_fields = false, contract_features = false;
   schema->add_flag("--catalog", catalog_fields, "print every key a catalog document (--catalog FILE, data/*.json) may hold");
+  schema->add_flag("--contract", contract_features, "print the contract-v2 parts this build implements (gpucfg contract)");
   schema->callback([] {
     std::cout << (report_fields       ? ReportFieldsMarkdown()
                   : collective_fields ? CollectiveFieldsMarkdown()
                   : catalog_fields    ? CatalogFieldsMarkdown()
+                  : contract_features ? ContractFeaturesMarkdown()
                                       : ScenarioFieldsMarkdown());
+  });
+
+  // contract-v2 "What a build supports": scripts ask instead of probing (core/contract/features.h).
+  static Format contract_format = Format::kTable;
+  auto* contract = app.add_subcommand("contract", "the scenario versions this build reads and the contract-v2 parts it implements");
+  AddFormatOption(contract, contract_format);
+  contract->callback([] {
+    if (contract_format == Format::kJson) return void(std::cout << ContractToJson() << "\n");
+    std::string versions;
+    for (int v : kScenarioVersions) versions += (versions.empty() ? "" : ", ") + std::to_string(v);
+    Title("Contract");
+    Row("scenario versions read", versions);
+    Row("report version written", std::to_string(kReportSchemaVersion));
+    Title("Version-2 parts implemented");
+    for (const ContractFeature& f : kContractFeatures) Row(std::string(f.name), std::string(f.meaning));
   });
 
   static std::string hf_path;

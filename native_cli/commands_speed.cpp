@@ -128,7 +128,7 @@ void RunRoofline(Context& ctx, const std::string& gpu_id, const std::string& pre
   if (format == Format::kSvg) return RooflineSvg(chart, with_ops ? &report.performance : nullptr, gpu->id);
   if (format == Format::kJson) {
     json out = RecordToJson(c);  // the ceiling as the report's /performance/roofline writes it
-    out["schema_version"] = kSchemaVersion;
+    out["schema_version"] = kReportSchemaVersion;
     out["gpu"] = gpu->id;
     out["sparse"] = sparse;
     out["ceilings"] = json::array();
@@ -205,9 +205,9 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
   }
   if (format == Format::kJson) {
     json out = sizes.size() == 1 ? arr[0] : json{{"sweep", arr}};
-    out["schema_version"] = kSchemaVersion;
+    out["schema_version"] = kReportSchemaVersion;
     out["op"] = CollectiveOpName(op), out["ranks"] = n, out["gpu"] = r.device.id;
-    out["intra_node"] = r.intra_node, out["inter_node"] = r.inter ? r.inter->id : a.inter;
+    out["intra_node"] = IntraKindName(r.intra_kind), out["inter_node"] = r.inter ? r.inter->id : a.inter;
     std::cout << out.dump(2) << "\n";
     return;
   }
@@ -219,7 +219,7 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
     return;
   }
   Title(std::string(CollectiveOpName(op)) + " over " + std::to_string(n) + " x " + std::string(r.device.id) + " (" +
-        std::string(r.intra_node) + (a.nodes > 1 && r.inter ? ", " + r.inter->id : "") + ")  [busbw as nccl-tests defines it]");
+        std::string(IntraKindName(r.intra_kind)) + (a.nodes > 1 && r.inter ? ", " + r.inter->id : "") + ")  [busbw as nccl-tests defines it]");
   Columns(rows);
 }
 
@@ -242,7 +242,7 @@ void RunScale(Context& ctx, const std::string& path, Format format) {
     arr.push_back(RecordToJson(x));
   }
   if (format == Format::kJson) {
-    std::cout << json{{"schema_version", kSchemaVersion}, {"scaling", arr}, {"scaling_break_gpus", p.scaling_break_gpus}}.dump(2) << "\n";
+    std::cout << json{{"schema_version", kReportSchemaVersion}, {"scaling", arr}, {"scaling_break_gpus", p.scaling_break_gpus}}.dump(2) << "\n";
   } else if (format == Format::kCsv) {
     for (const auto& row : rows) {
       for (size_t i = 0; i < row.size(); ++i) std::cout << (i ? "," : "") << row[i];
@@ -288,7 +288,7 @@ void RunCompare(Context& ctx, const std::vector<std::string>& paths, Format form
     arr.push_back(std::move(entry));
   }
   if (format == Format::kJson) {
-    std::cout << json{{"schema_version", kSchemaVersion}, {"compare", arr}}.dump(2) << "\n";
+    std::cout << json{{"schema_version", kReportSchemaVersion}, {"compare", arr}}.dump(2) << "\n";
     return;
   }
   Title("Side by side");

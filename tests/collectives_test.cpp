@@ -14,7 +14,9 @@ using speedtest::RelErr;
 Fabric Node(const char* gpu, const char* intra, const char* intra_id, int gpn = 8, int nodes = 1,
             const char* inter = nullptr, int nics = 0) {
   const Catalog& c = BuiltinCatalog();
-  return MakeFabric(MakeDevice(*FindGpu(c, gpu)), intra, FindInterconnect(c, intra_id),
+  IntraKind kind = IntraKind::kNvswitch;
+  EXPECT_TRUE(ParseIntraKind(intra, kind)) << intra;
+  return MakeFabric(MakeDevice(*FindGpu(c, gpu)), kind, FindInterconnect(c, intra_id),
                     inter ? FindInterconnect(c, inter) : nullptr, gpn, nodes, nics, 1.0);
 }
 
@@ -85,7 +87,7 @@ TEST(Collectives, DgxH100NvlsCurve) {
   SpeedOptions no_nvls;
   no_nvls.nvls = false;
   const Catalog& c = BuiltinCatalog();
-  Fabric ring = MakeFabric(MakeDevice(*FindGpu(c, "H100-SXM5-80GB")), "nvswitch", FindInterconnect(c, "nvswitch-gen3"),
+  Fabric ring = MakeFabric(MakeDevice(*FindGpu(c, "H100-SXM5-80GB")), IntraKind::kNvswitch, FindInterconnect(c, "nvswitch-gen3"),
                            nullptr, 8, 1, 0, 1.0, no_nvls);
   EXPECT_NEAR(Collective(ring, CollectiveOp::kAllReduce, 17179869184.0, 8, 8).busbw_gbps, 370, 0.05 * 370);
 }

@@ -88,7 +88,7 @@ TEST(FabricDefaults, NvlinkFabricFollowsTheGpusRate) {
     Scenario s = test::Example("default");
     s.cluster.gpu = gpu;
     Resolved r = test::MustResolve(s);
-    EXPECT_EQ(r.intra_node, "nvswitch") << gpu;
+    EXPECT_EQ(r.intra_kind, IntraKind::kNvswitch) << gpu;
     ASSERT_NE(r.intra, nullptr) << gpu;
     EXPECT_DOUBLE_EQ(r.intra->gbps_per_direction, gbps) << gpu;
   }

@@ -2,6 +2,10 @@
 // error that names the field by JSON pointer while keeping the valid fields.
 #include <nlohmann/json.hpp>
 
+#include <set>
+
+#include "contract/features.h"
+
 #include "test_util.h"
 
 namespace gpucfg {
@@ -63,8 +67,13 @@ TEST(JsonIo, MissingRequiredFieldsAndVersion) {
   EXPECT_TRUE(HasError(p.errors, "/schema_version", "missing_field")) << test::Dump(p.errors);
   EXPECT_TRUE(HasError(p.errors, "/cluster/gpu", "missing_field"));
   EXPECT_TRUE(HasError(p.errors, "/workload/model", "missing_field"));
+  // Contract v2: readers accept version 1 and 2 (and write back what they read); 3 is out of range.
   ParseResult v2 = ParseScenario(R"({"schema_version":2,"cluster":{"gpu":"T4-16GB"},"workload":{"model":"bert-large"}})");
-  EXPECT_TRUE(HasError(v2.errors, "/schema_version", "out_of_range"));
+  EXPECT_TRUE(v2.ok()) << test::Dump(v2.errors);
+  EXPECT_EQ(v2.scenario.schema_version, 2);
+  EXPECT_NE(ScenarioToJson(v2.scenario).find("\"schema_version\": 2"), std::string::npos);
+  ParseResult v3 = ParseScenario(R"({"schema_version":3,"cluster":{"gpu":"T4-16GB"},"workload":{"model":"bert-large"}})");
+  EXPECT_TRUE(HasError(v3.errors, "/schema_version", "out_of_range"));
 }
 
 TEST(JsonIo, UnknownCatalogIdsAreErrorsListingTheChoices) {
@@ -96,7 +105,7 @@ TEST(JsonIo, ErrorsDocumentHasTheContractShape) {
   JsonResult r = EvaluateJson("[1,2]");
   EXPECT_FALSE(r.ok);
   auto j = nlohmann::json::parse(r.text);
-  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["schema_version"], 2);  // as the report it stands in for
   ASSERT_TRUE(j["errors"].is_array());
   EXPECT_TRUE(j["errors"][0].contains("code") && j["errors"][0].contains("message") && j["errors"][0].contains("path"));
 }
@@ -114,6 +123,22 @@ TEST(JsonIo, ReportDocumentHasTheContractSections) {
   for (const char* key : {"gpu_w", "node_w", "cluster_kw"}) EXPECT_TRUE(j["power"][key].is_number()) << key;
   EXPECT_EQ(j["cost"]["currency"], "USD");
   EXPECT_TRUE(j["warnings"].is_array());
+  EXPECT_EQ(j["schema_version"], 2);  // contract v2: power.gpu_w / node_w are the draw under the workload
+}
+
+TEST(JsonIo, ContractDocumentListsVersionsAndEveryFeatureOnce) {
+  auto j = nlohmann::json::parse(ContractToJson());
+  EXPECT_EQ(j["schema_versions"], nlohmann::json::array({1, 2}));
+  EXPECT_EQ(j["report_schema_version"], Report{}.schema_version);
+  ASSERT_EQ(j["features"].size(), kContractFeatures.size());
+  std::set<std::string> names(j["features"].begin(), j["features"].end());
+  EXPECT_EQ(names.size(), kContractFeatures.size()) << "a feature is listed twice";
+  for (const char* f : {"engine", "finetune", "networks", "generic_model", "server", "power", "mig", "mig_plan", "plan"})
+    EXPECT_TRUE(names.count(f)) << f;
+  // Every feature a row of the docs table (docs/contract.md is generated from it).
+  const std::string md = ContractFeaturesMarkdown();
+  for (const ContractFeature& f : kContractFeatures)
+    EXPECT_NE(md.find("| `" + std::string(f.name) + "` |"), std::string::npos) << f.name;
 }
 
 TEST(JsonIo, DeeplyNestedOrHugeInputDoesNotCrash) {

@@ -17,12 +17,12 @@ Issues ResolveErrors(const Scenario& s) {
 TEST(Resolve, DefaultsFollowTheGpuAndTheCluster) {
   Scenario s = test::Example("default");
   Resolved r = test::MustResolve(s);
-  EXPECT_EQ(r.intra_node, "nvswitch");  // A100 SXM4 sits on an NVSwitch board
+  EXPECT_EQ(r.intra_kind, IntraKind::kNvswitch);  // A100 SXM4 sits on an NVSwitch board
   EXPECT_EQ(r.dp, 8);                   // 8 GPUs / (tp 1 * pp 1)
   EXPECT_EQ(r.micro_batches, 64);       // 512 / (1 * 8)
   EXPECT_EQ(r.total_gpus, 8);
   s.cluster.gpu = "RTX-4090";
-  EXPECT_EQ(test::MustResolve(s).intra_node, "pcie");
+  EXPECT_EQ(test::MustResolve(s).intra_kind, IntraKind::kPcie);
 }
 
 TEST(Resolve, ParallelSplitMustDivideTheGpus) {

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "evaluate.h"
+#include "contract/features.h"
 #include "contract/hf_import.h"
 #include "contract/json_io.h"
 #include "planner/plan.h"
@@ -59,6 +60,9 @@ std::string EvaluateWithCatalogText(const std::string& scenario_json, const std:
 // The whole built-in catalog (as `gpucfg gpus --format json` and friends).
 std::string CatalogText() { return CatalogToJson(BuiltinCatalog()); }
 
+// The scenario versions read and the contract-v2 parts implemented (as `gpucfg contract --format json`).
+std::string ContractText() { return ContractToJson(); }
+
 // The gpucfg version, e.g. "0.1.0" (a plain string, not a JSON document).
 std::string VersionText() { return std::string(Version()); }
 
@@ -108,6 +112,7 @@ EMSCRIPTEN_BINDINGS(gpucfg_api) {
   emscripten::function("evaluateWithCatalog", &gpucfg::wasm::EvaluateWithCatalogText);
   emscripten::function("catalog", &gpucfg::wasm::CatalogText);
   emscripten::function("version", &gpucfg::wasm::VersionText);
+  emscripten::function("contract", &gpucfg::wasm::ContractText);
   emscripten::function("example", &gpucfg::wasm::ExampleText);
   emscripten::function("examples", &gpucfg::wasm::ExamplesText);
   emscripten::function("importHfConfig", &gpucfg::wasm::ImportHfConfigText);

@@ -14,6 +14,7 @@
 
 #include "evaluate.h"
 #include "resolve/resolve.h"
+#include "contract/features.h"
 #include "contract/scenario_fields.h"
 #include "contract/json_text.h"
 
@@ -337,9 +338,11 @@ ParseResult ParseScenario(std::string_view text, const Catalog& catalog) {
   }
   Reader reader(root, result.errors);
   int version = 0;
-  reader.Field("schema_version", version, 1, 1, "contract version; only 1 exists");
+  reader.Field("schema_version", version, kMinScenarioVersion, kMaxScenarioVersion, "contract version: 1 or 2");
   if (!root.contains("schema_version"))
-    reader.Error("missing_field", "/schema_version", "required: \"schema_version\": 1");
+    reader.Error("missing_field", "/schema_version", "required: \"schema_version\": 1 or 2");
+  else if (version >= kMinScenarioVersion && version <= kMaxScenarioVersion)
+    result.scenario.schema_version = version;  // written back as read (a v1 scenario may carry v2 names)
   VisitScenario(reader, result.scenario);
   reader.FinishObject();
   if (!root.contains("cluster") || !root["cluster"].contains("gpu"))
@@ -373,7 +376,7 @@ std::string ScenarioFieldsMarkdown() {
 }
 
 std::string ErrorsToJson(const Issues& errors, int indent) {
-  json root = {{"schema_version", kSchemaVersion}, {"errors", json::array()}};
+  json root = {{"schema_version", kReportSchemaVersion}, {"errors", json::array()}};  // stands in for a report
   for (const auto& e : errors)
     root["errors"].push_back({{"code", e.code}, {"message", e.message}, {"path", e.path}});
   // replace: a message may quote bytes of the input (a syntax error's last token) that are not UTF-8.

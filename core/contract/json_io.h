@@ -34,7 +34,7 @@ std::string ReportToJson(const Report& r, int indent = 2);
 // source of the field table in docs/contract.md (`gpucfg schema` prints it).
 std::string ScenarioFieldsMarkdown();
 
-// {"schema_version": 1, "errors": [...]}
+// {"schema_version": 2, "errors": [...]}: stands in for a report, so it says the report's version
 std::string ErrorsToJson(const Issues& errors, int indent = 2);
 
 // Parse + evaluate + write: the report document, or the errors document (ok = false).

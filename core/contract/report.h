@@ -2,6 +2,7 @@
 // names follow shared/contract-v1.md (units in the names), docs/contract.md documents every field.
 #pragma once
 
+#include "contract/features.h"
 #include "models/cost/cost.h"
 #include "base/issues.h"
 #include "models/memory/memory.h"
@@ -27,7 +28,7 @@ struct ResolvedSetup {
 };
 
 struct Report {
-  int schema_version = 1;
+  int schema_version = kReportSchemaVersion;
   Issues errors;                  // non-empty: the scenario was invalid, sections are empty
   ResolvedSetup setup;
   MemoryReport memory;

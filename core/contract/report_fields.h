@@ -290,7 +290,7 @@ void VisitMigFields(V& v, M& m) {
 
 template <class V, RecordOf<Report> R>
 void VisitReportFields(V& v, R& r) {
-  v.Field("schema_version", r.schema_version, "", "contract version of the report (1)");
+  v.Field("schema_version", r.schema_version, "", "contract version of the report (2: power.gpu_w and node_w are the draw under the workload)");
   v.Record("setup", "what the evaluation used after defaults (dp derived, fabric chosen)", r.setup,
            [&v](auto& s) { VisitSetupFields(v, s); });
   v.Record("memory", "memory per GPU: whether it fits and what to change", r.memory,

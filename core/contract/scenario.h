@@ -12,6 +12,7 @@
 
 namespace gpucfg {
 
+// What a new Scenario says (readers accept 1 and 2, contract/features.h; reports say 2).
 inline constexpr int kSchemaVersion = 1;
 
 enum class WorkloadKind { kTraining, kInference };
@@ -113,7 +114,6 @@ struct PowerConfig {
 
 struct OptionsConfig {
   bool sparse = false;                 // use 2:4 sparse Tensor Core peaks
-  double gpu_utilization = 0.0;        // 0 = estimated from the workload
 };
 
 // Speed-model knobs (owned by the speed model, issue 4). Every default is a judgement with a source

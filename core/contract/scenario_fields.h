@@ -11,14 +11,14 @@
 #include <array>
 #include <string_view>
 
+#include "base/fabric_kind.h"
 #include "contract/scenario.h"
 
 namespace gpucfg {
 
 inline constexpr std::array<std::string_view, 2> kWorkloadKindNames = {"training", "inference"};
 inline constexpr std::array<std::string_view, 3> kRecomputeNames = {"none", "selective", "full"};
-inline constexpr std::array<std::string_view, 4> kIntraNodeNames = {"pcie", "nvlink-bridge",
-                                                                    "nvlink-mesh", "nvswitch"};
+inline constexpr const auto& kIntraNodeNames = kIntraKindNames;  // base/fabric_kind.h (the enum's)
 // Storage formats a workload may use (fp64 and fp64-tc are roofline-only).
 inline constexpr std::array<std::string_view, 7> kWorkloadPrecisionNames = {
     "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4"};

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "contract/features.h"
 #include "contract/scenario_fields.h"
 #include "mig/mig_device.h"
 #include "resolve/usual_network.h"
@@ -29,12 +30,6 @@ std::string ListIds(const List& list, Id id) {
   std::string out;
   for (const auto& e : list) out += (out.empty() ? "" : ", ") + id(e);
   return out;
-}
-
-bool IsIntraName(std::string_view v) {
-  for (auto n : kIntraNodeNames)
-    if (n == v) return true;
-  return false;
 }
 
 // Which catalog fabric a GPU uses for a given kind of node topology (NVSwitch generation n
@@ -84,19 +79,21 @@ void ResolveCluster(const Scenario& s, const Catalog& c, Resolved& r, Checker& c
                         ListIds(c.gpus, [](const GpuSpec& g) { return g.id; }) + "), found \"" + cl.gpu + "\"");
   ResolveDevice(s, c, *gpu, r);
   r.total_gpus = cl.gpus_per_node * cl.nodes;
-  r.intra_node = cl.intra_node.empty() ? std::string_view(gpu->default_intra_node) : std::string_view(cl.intra_node);
-  if (!IsIntraName(r.intra_node))
+  r.gpus_per_node = cl.gpus_per_node, r.nodes = cl.nodes;
+  r.oversubscription = cl.oversubscription, r.node_ram_gib = cl.node_ram_gib;
+  const std::string_view intra_name = cl.intra_node.empty() ? std::string_view(gpu->default_intra_node) : std::string_view(cl.intra_node);
+  if (!ParseIntraKind(intra_name, r.intra_kind))
     return chk.Fail("unknown_value", "/cluster/intra_node",
                     "expected pcie | nvlink-bridge | nvlink-mesh | nvswitch, found \"" + cl.intra_node + "\"");
-  if (r.intra_node != "pcie" && gpu->nvlink_gen == 0)
+  if (r.intra_kind != IntraKind::kPcie && gpu->nvlink_gen == 0)
     return chk.Fail("incompatible", "/cluster/intra_node",
-                    gpu->id + " has no NVLink; expected \"pcie\", found \"" + std::string(r.intra_node) + "\"");
-  if (r.intra_node == "nvlink-bridge" && cl.gpus_per_node > 8)
+                    gpu->id + " has no NVLink; expected \"pcie\", found \"" + std::string(intra_name) + "\"");
+  if (r.intra_kind == IntraKind::kNvlinkBridge && cl.gpus_per_node > 8)
     chk.Fail("incompatible", "/cluster/gpus_per_node", "NVLink bridges join at most 8 GPUs in a node");
-  r.intra = IntraFabric(c, *gpu, r.intra_node);
+  r.intra = IntraFabric(c, *gpu, intra_name);
   if (!r.intra && cl.gpus_per_node > 1)
     chk.Fail("incompatible", "/cluster/intra_node",
-             "the catalog has no " + std::string(r.intra_node) + " fabric for " + gpu->id);
+             "the catalog has no " + std::string(intra_name) + " fabric for " + gpu->id);
   if (cl.inter_node == "none") {
     // Several nodes and no network named: the GPU generation's usual one (Resolve warns).
     if (cl.nodes > 1) r.inter = FindInterconnect(c, UsualNetworkId(*gpu));
@@ -179,9 +176,11 @@ void ResolveBatchAndPrice(const Scenario& s, const Catalog& c, Resolved& r, Chec
   r.currency = cur->code;
   r.electricity_per_kwh = s.pricing.electricity_per_kwh > 0 ? s.pricing.electricity_per_kwh : cur->electricity_per_kwh;
   r.per_gpu_hour = s.pricing.per_gpu_hour;
+  r.pue = s.pricing.pue;
   if (r.per_gpu_hour <= 0 && !r.device.id.empty()) {
     const GpuPrice* price = FindPrice(c, r.device.id, cur->code);
     r.per_gpu_hour = price ? price->per_gpu_hour : 0;
+    r.price_from_catalog = r.per_gpu_hour > 0;
     if (!price && warnings) warnings->Add("no_price", "/pricing/per_gpu_hour");
   }
 }
@@ -213,7 +212,31 @@ void CheckFabricsUsable(const Scenario& s, const Resolved& r, Checker& chk) {
     chk.Fail("incompatible", "/cluster/inter_node", "the catalog's " + r.inter->id + " has no gbps_per_direction");
 }
 
+// The scenario values the models read, copied or parsed once (Resolved's typed section).
+void ResolveWorkload(const Scenario& s, Resolved& r) {
+  const WorkloadConfig& w = s.workload;
+  r.kind = w.kind;
+  r.precision = w.precision, r.weight_precision = w.weight_precision, r.kv_precision = w.kv_precision;
+  r.optimizer = ParseOptimizer(w.optimizer);
+  r.seq_len = w.seq_len, r.global_batch = w.global_batch, r.micro_batch = w.micro_batch;
+  r.batch = w.batch, r.prompt_tokens = w.prompt_tokens, r.output_tokens = w.output_tokens;
+  r.train_tokens = w.train_tokens, r.request_rate = w.request_rate;
+  r.flash_attention = w.flash_attention;
+  const ParallelismConfig& p = s.parallelism;
+  r.zero = p.zero, r.interleave = p.interleave;
+  r.sequence_parallel = p.sequence_parallel, r.recompute = p.recompute;
+  r.sparse = s.options.sparse;
+  r.speed = s.speed, r.memory = s.memory, r.power = s.power;
+}
+
 }  // namespace
+
+OptimizerKind ParseOptimizer(std::string_view name) {
+  if (name == "sgd") return OptimizerKind::kSgd;
+  if (name == "adam-8bit" || name == "adamw-8bit" || name == "adam8bit") return OptimizerKind::kAdam8bit;
+  if (name == "lion") return OptimizerKind::kLion;
+  return OptimizerKind::kAdam;  // adam, adamw
+}
 
 // [engines, issue 9] workload.engine and workload.finetune (names already checked by the reader).
 static void ResolveEngine(const Scenario& s, Resolved& r, Checker& chk) {
@@ -239,11 +262,11 @@ static void ResolveEngine(const Scenario& s, Resolved& r, Checker& chk) {
 
 bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* errors, WarningList* warnings) {
   out = Resolved{};
-  out.scenario = &s;
   out.catalog = &catalog;
+  ResolveWorkload(s, out);
   Checker chk{errors};
-  if (s.schema_version != kSchemaVersion)
-    chk.Fail("unsupported_version", "/schema_version", "expected schema_version 1, found " + std::to_string(s.schema_version));
+  if (s.schema_version < kMinScenarioVersion || s.schema_version > kMaxScenarioVersion)
+    chk.Fail("unsupported_version", "/schema_version", "expected schema_version 1 or 2, found " + std::to_string(s.schema_version));
   CheckGpuUsable(s, catalog, chk);
   ResolveCluster(s, catalog, out, chk);
   if (warnings && out.inter && s.cluster.inter_node == "none")

@@ -5,6 +5,7 @@
 
 #include <string_view>
 
+#include "base/fabric_kind.h"
 #include "catalog/catalog.h"
 #include "catalog/engines.h"
 #include "workload/finetune.h"
@@ -15,8 +16,15 @@
 
 namespace gpucfg {
 
+// The optimizer, parsed once by Resolve (contract names adamw | adam | sgd | adam-8bit | lion).
+enum class OptimizerKind { kAdam, kSgd, kAdam8bit, kLion };
+OptimizerKind ParseOptimizer(std::string_view name);
+
+// Everything the models read, typed and complete: catalog rows, the effective device, the split,
+// and every scenario value a model needs (enums, not strings; option sections copied by value).
+// No model reads the raw Scenario (ctest core_layers keeps it so); a new scenario field a model
+// needs is copied here once, in Resolve.
 struct Resolved {
-  const Scenario* scenario = nullptr;
   const Catalog* catalog = nullptr;
   EffectiveDevice device;                   // the GPU as this job sees it (MakeDevice); id empty = unresolved
   const InterconnectSpec* intra = nullptr;  // the fabric inside a node
@@ -25,14 +33,37 @@ struct Resolved {
   TransformerArch arch;
   double parameters = 0;                    // ParameterCount(arch), counted once for every model
   double active_parameters = 0;             // ActiveParameterCount(arch)
-  std::string_view intra_node;              // pcie | nvlink-bridge | nvlink-mesh | nvswitch
+  IntraKind intra_kind = IntraKind::kNvswitch;  // cluster.intra_node, or the GPU's usual fabric
   int total_gpus = 1;
+  int gpus_per_node = 8, nodes = 1;         // cluster
+  double oversubscription = 1.0;            // cluster.oversubscription
+  double node_ram_gib = 0;                  // cluster.node_ram_gib; 0 = not checked
   int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1;
   int nics_per_node = 0;
   int micro_batches = 1;                    // per pipeline per step: ceil(global_batch / (micro_batch * dp))
+  // [SECTION] The workload and its split, as the scenario gave them (typed)
+  WorkloadKind kind = WorkloadKind::kTraining;
+  Precision precision = Precision::kBf16, weight_precision = Precision::kBf16, kv_precision = Precision::kBf16;
+  OptimizerKind optimizer = OptimizerKind::kAdam;
+  int seq_len = 2048, global_batch = 1024, micro_batch = 1;     // training
+  int batch = 1, prompt_tokens = 512, output_tokens = 128;     // inference
+  double train_tokens = 0;                  // 0 = no time to train
+  double request_rate = 0;                  // inference: requests per second (cluster); 0 = no load model
+  bool flash_attention = true;
+  int zero = 0, interleave = 1;
+  bool sequence_parallel = false;
+  Recompute recompute = Recompute::kNone;
+  bool sparse = false;                      // options.sparse: 2:4 sparse Tensor Core peaks
+  SpeedOptions speed;                       // the scenario's speed, memory and power sections
+  MemoryOptions memory;
+  PowerConfig power;
+  bool training() const { return kind == WorkloadKind::kTraining; }
+  // [SECTION] Pricing
   double per_gpu_hour = 0;                  // in `currency`
+  bool price_from_catalog = false;          // pricing.per_gpu_hour was 0: the catalog's price
   std::string_view currency;
   double electricity_per_kwh = 0;
+  double pue = 1.3;                         // pricing.pue
   // power (resolve_power.cpp)
   const ServerSpec* server = nullptr;       // the named server, or the generic one for the GPU
   const PowerMode* power_mode = nullptr;    // edge power mode in force (Jetson), else nullptr

@@ -2,7 +2,7 @@
 """ctest bad_inputs_cli: runs every document of tests/bad_inputs/expected.tsv through the gpucfg
 binary as a user would (scenario: `evaluate FILE --format json`; catalog-*: `--catalog FILE
 evaluate --format json`; hf-*: `import-hf FILE`) and checks: exit code 2, nothing on stdout, stderr
-is contract v1's errors document, and it holds an error with the row's code at the row's path
+is the errors document (schema_version 2, as a report), and it holds an error with the row's code at the row's path
 (and the row's message piece). Also a 10 MB document made here (not committed). Any other exit
 code (a crash, an ASan/UBSan report, a timeout) fails the row.
 
@@ -50,7 +50,7 @@ def check(name, path, code, pointer, has, note):
     except (UnicodeDecodeError, ValueError) as e:
         return "stderr is not a UTF-8 JSON document (%s): %r" % (e, r.stderr[:300])
     errors = doc.get("errors") if isinstance(doc, dict) else None
-    if doc.get("schema_version") != 1 or not isinstance(errors, list) or not errors:
+    if doc.get("schema_version") != 2 or not isinstance(errors, list) or not errors:
         return "not an errors document: %r" % r.stderr[:300]
     for e in errors:
         if set(e) != {"code", "message", "path"} or not all(isinstance(e[k], str) for k in e):

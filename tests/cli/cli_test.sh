@@ -17,7 +17,17 @@ check "evaluate default prints memory" grep -q "Memory per GPU" "$tmp/out"
 "$bin" example | "$bin" evaluate - --format json >"$tmp/report.json"; rc=$?
 check "example | evaluate - exits 0" test $rc -eq 0
 check "report is JSON" json_ok <"$tmp/report.json"
-check "report has schema_version" grep -q '"schema_version": 1' "$tmp/report.json"
+check "report has schema_version 2" grep -q '"schema_version": 2' "$tmp/report.json"
+
+# contract-v2 "What a build supports": the versions read and the parts implemented.
+"$bin" contract --format json >"$tmp/contract.json"; rc=$?
+check "contract exits 0" test $rc -eq 0
+check "contract lists versions 1 and 2 and the power part" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema_versions"] == [1, 2] and d["report_schema_version"] == 2 and "power" in d["features"], d' "$tmp/contract.json"
+sed 's/"schema_version":1/"schema_version":2/' "$dir/../golden/scenarios/example-default.json" | "$bin" evaluate - --format json >/dev/null; rc=$?
+check "a version-2 scenario is read" test $rc -eq 0
 
 "$bin" evaluate "$dir/bad.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
 check "bad input exits 2" test $rc -eq 2
@@ -157,7 +167,7 @@ check "compare json: report keys at report pointers, same values" test $? -eq 0
 "$bin" collective --op allreduce --bytes 1e9 --gpu A100-SXM4-80GB --gpus-per-node 8 --nodes 2 --inter-node ib-hdr --format json |
   python3 -c 'import json,sys; d=json.load(sys.stdin); assert all(d[k] > 0 for k in ["time_s", "algbw_gbps", "busbw_gbps"]); assert d["bytes"] == 1e9'
 check "collective json has time_s, algbw_gbps, busbw_gbps" test $? -eq 0
-for table in collective catalog; do
+for table in collective catalog contract; do
   "$bin" schema --$table >"$tmp/${table}_schema.md"
   missing=$(grep -vxF -f "$dir/../../docs/contract.md" "$tmp/${table}_schema.md" | head -3)
   check "docs/contract.md has the $table table ${missing}" test -z "$missing"

@@ -1,7 +1,7 @@
 // The wasm API module (build/wasm/web/gpucfg.js) under node's built-in test runner:
 //   node --test web/tests/wasm_api.test.mjs
 // Checks that evaluate() answers the default example with a report, that bad input comes back as
-// contract v1's errors document (JSON pointer paths) and never throws, and that every answer is
+// the errors document (JSON pointer paths) and never throws, and that every answer is
 // byte-identical to the native CLI's (`gpucfg example NAME | gpucfg evaluate - --format json`).
 // Env: GPUCFG_WEB_DIR (default build/wasm/web), GPUCFG_NATIVE_CLI (default
 // build/native/native_cli/gpucfg). The wasm bytes are passed in directly, so no
@@ -33,7 +33,7 @@ function runCli(args, input) {
 function assertErrorsDocument(text, label) {
   let doc;
   assert.doesNotThrow(() => { doc = JSON.parse(text); }, `${label}: not JSON: ${text.slice(0, 200)}`);
-  assert.equal(doc.schema_version, 1, label);
+  assert.equal(doc.schema_version, 2, label);  // stands in for a report (contract v2)
   assert.ok(Array.isArray(doc.errors) && doc.errors.length > 0, `${label}: expected errors, got ${text.slice(0, 200)}`);
   for (const e of doc.errors) {
     assert.equal(typeof e.code, "string", label);
@@ -57,7 +57,7 @@ test("version, catalog and examples are JSON the page can use", () => {
 test("evaluate on the default example returns a report", () => {
   const report = JSON.parse(api.evaluate(api.example("default")));
   assert.equal(report.errors, undefined);
-  assert.equal(report.schema_version, 1);
+  assert.equal(report.schema_version, 2);
   assert.ok(report.memory.per_gpu.total_gib > 0);
   assert.ok(report.memory.capacity_gib > 0);
   assert.equal(typeof report.memory.fits, "boolean");
@@ -115,6 +115,18 @@ test("output is byte-identical to the native CLI", () => {
     const cliText = evaluated.status === 0 ? evaluated.stdout : evaluated.stderr;
     assert.equal(cliText, ours + "\n", `evaluate ${name}`);
   }
+});
+
+test("contract() names the versions and version-2 parts as gpucfg contract does", () => {
+  const ours = api.contract();
+  const doc = JSON.parse(ours);
+  assert.deepEqual(doc.schema_versions, [1, 2]);
+  assert.equal(doc.report_schema_version, JSON.parse(api.evaluate(api.example("default"))).schema_version);
+  for (const f of ["engine", "finetune", "networks", "generic_model", "server", "power", "mig", "mig_plan", "plan"])
+    assert.ok(doc.features.includes(f), f);
+  const viaCli = runCli(["contract", "--format", "json"]);
+  assert.equal(viaCli.status, 0, viaCli.stderr);
+  assert.equal(viaCli.stdout, ours + "\n");
 });
 
 test("a Hugging Face config.json imports to the same scenario as the CLI's import-hf", () => {

@@ -11,7 +11,7 @@ CostReport ComputeCost(const Resolved& r, const PerformanceReport& perf, const P
   c.currency = r.currency;
   c.per_gpu_hour = r.per_gpu_hour;
   c.per_hour = r.per_gpu_hour * r.total_gpus;
-  bool inference = r.scenario->workload.kind == WorkloadKind::kInference;
+  bool inference = !r.training();
   double tokens_per_s = inference ? perf.output_tokens_per_s : perf.tokens_per_s;
   if (tokens_per_s > 0) c.per_million_tokens = c.per_hour / (tokens_per_s * kSecondsPerHour) * 1e6;
   if (!inference && perf.time_to_train_s > 0) {

@@ -10,43 +10,34 @@
 #include "contract/report_fields.h"
 #include "models/memory/memory_internal.h"
 #include "models/memory/network_memory.h"
+#include "resolve/resolved_workload.h"
 #include "base/units.h"
 
 namespace gpucfg {
 
-OptimizerKind ParseOptimizer(std::string_view name) {
-  if (name == "sgd") return OptimizerKind::kSgd;
-  if (name == "adam-8bit" || name == "adamw-8bit" || name == "adam8bit") return OptimizerKind::kAdam8bit;
-  if (name == "lion") return OptimizerKind::kLion;
-  return OptimizerKind::kAdam;  // adam, adamw
-}
-
 MemoryInputs MakeMemoryInputs(const Resolved& r) {
-  const Scenario& s = *r.scenario;
-  const WorkloadConfig& w = s.workload;
-  const ParallelismConfig& p = s.parallelism;
   MemoryInputs in;
   in.arch = r.arch;
-  in.training = w.kind == WorkloadKind::kTraining;
-  in.precision = w.precision;
-  in.weight_precision = w.weight_precision;
-  in.kv_precision = w.kv_precision;
-  in.optimizer = ParseOptimizer(w.optimizer);
-  in.micro_batch = std::max(1, w.micro_batch);
-  in.seq_len = std::max(1, w.seq_len);
+  in.training = r.training();
+  in.precision = r.precision;
+  in.weight_precision = r.weight_precision;
+  in.kv_precision = r.kv_precision;
+  in.optimizer = r.optimizer;
+  in.micro_batch = std::max(1, r.micro_batch);
+  in.seq_len = std::max(1, r.seq_len);
   in.micro_batches = std::max(1, r.micro_batches);
-  in.flash_attention = w.flash_attention;
-  in.sequence_parallel = p.sequence_parallel && r.tp > 1;
-  in.recompute = p.recompute;
-  in.zero = p.zero;
-  in.interleave = std::max(1, p.interleave);
+  in.flash_attention = r.flash_attention;
+  in.sequence_parallel = r.sequence_parallel && r.tp > 1;
+  in.recompute = r.recompute;
+  in.zero = r.zero;
+  in.interleave = std::max(1, r.interleave);
   in.tp = r.tp, in.pp = r.pp, in.dp = r.dp, in.cp = r.cp, in.ep = r.ep;
-  in.batch = std::max(1, w.batch);
-  in.prompt_tokens = std::max(0, w.prompt_tokens);
-  in.output_tokens = std::max(0, w.output_tokens);
-  in.gpus_per_node = s.cluster.gpus_per_node;
-  in.nodes = s.cluster.nodes;
-  in.options = s.memory;
+  in.batch = std::max(1, r.batch);
+  in.prompt_tokens = std::max(0, r.prompt_tokens);
+  in.output_tokens = std::max(0, r.output_tokens);
+  in.gpus_per_node = r.gpus_per_node;
+  in.nodes = r.nodes;
+  in.options = r.memory;
   in.catalog = r.catalog;
   in.engine = r.engine;
   in.finetune = r.finetune;
@@ -232,7 +223,7 @@ void AddWarnings(const Resolved& r, const MemoryInputs& in, const MemoryReport& 
   if (!m.fits) w.Add("memory_exceeds_capacity", "/cluster/gpu", m.per_gpu.total_gib, m.capacity_gib);
   else if (m.headroom_gib < 0.05 * m.capacity_gib)
     w.Add("memory_headroom_low", "/cluster/gpu", m.headroom_gib, m.capacity_gib);
-  const double ram = r.scenario->cluster.node_ram_gib;
+  const double ram = r.node_ram_gib;
   if (ram > 0 && m.host_gib_per_node > ram)
     w.Add("host_memory_exceeds", "/cluster/node_ram_gib", m.host_gib_per_node, ram);
   if (in.tp > KvHeads(in.arch))
@@ -264,8 +255,9 @@ void Reset(MemoryReport& m) { ResetMemoryReport(m); }
 
 void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m) {
   Reset(m);
-  if (!r.scenario || r.device.id.empty()) return;  // unresolved scenario: nothing to report
-  if (IsNetwork(r.network)) return ComputeNetworkMemory(r, warnings, m);  // network_memory.cpp
+  if (r.device.id.empty()) return;  // unresolved scenario: nothing to report
+  const AnyWorkload workload = WorkloadOf(r);  // the workload interface (workload/workload.h)
+  if (workload->Family() != WorkloadFamily::kTransformer) return ComputeNetworkMemory(r, *workload, warnings, m);
   const MemoryInputs in = MakeMemoryInputs(r);
   const SearchBase base = SearchBaseOf(in);
   m.per_gpu = BreakdownWith(in, base.parts, &base.states);
@@ -273,7 +265,7 @@ void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m
   m.marketed_gb = r.device.marketed_gb;
   m.headroom_gib = m.capacity_gib - m.per_gpu.total_gib;
   m.fits = m.headroom_gib >= 0;
-  m.parameters = r.parameters;  // ParameterCount(in.arch): in.arch is r.arch
+  m.parameters = workload->Parameters();  // ParameterCount(in.arch): in.arch is r.arch
   m.host_gib_per_node = HostGibPerNode(in);
   if (!m.fits) m.binding = BindingComponent(m.per_gpu);
   if (in.training) {

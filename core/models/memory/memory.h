@@ -64,7 +64,6 @@ void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m
 
 // [SECTION] The model's inputs, for tests and the planner -----------------------------------------
 
-enum class OptimizerKind { kAdam, kSgd, kAdam8bit, kLion };
 
 // Everything the memory model reads, as plain copyable numbers (fixes edit a copy of this).
 struct MemoryInputs {
@@ -101,7 +100,6 @@ double KvCacheCopiesOf(const MemoryInputs& in);
 MemoryInputs MakeMemoryInputs(const Resolved& r);
 MemoryBreakdown ComputeBreakdown(const MemoryInputs& in);  // the most loaded stage
 bool Fits(const MemoryInputs& in);
-OptimizerKind ParseOptimizer(std::string_view name);
 
 // Training activations of one transformer layer for one micro-batch on one GPU, in bytes
 // (Korthikanti et al. 2022, §4, generalised to GQA, GLU MLPs, MoE top-k and 32-bit activations).

@@ -1,4 +1,5 @@
-// Memory of non-transformer networks. Training follows PyTorch automatic mixed precision, the way
+// Memory of non-transformer networks, read through the workload interface (workload/workload.h:
+// parameters, activation bytes per sample). Training follows PyTorch automatic mixed precision, the way
 // vision and speech networks are trained (PyTorch AMP docs, torch.cuda.amp: fp32 weights,
 // gradients and optimizer states; activations in the autocast dtype), with ZeRO sharding by dp
 // where asked (Rajbhandari et al. 2020); inference holds the weights at the workload precision and
@@ -14,58 +15,41 @@ namespace gpucfg {
 namespace {
 
 double CudaContextGib(const Resolved& r) {  // same rule and source as memory.cpp's
-  const MemoryOptions& o = r.scenario->memory;
+  const MemoryOptions& o = r.memory;
   if (o.cuda_context_gib >= 0) return o.cuda_context_gib;
   return (r.device.compute_capability > 0 && r.device.compute_capability < 8.0) ? 1.3 : 0.5;
 }
 
-// Per sample: the activations kept for backward (training) or the largest layer's input + output
-// (inference working set), in bytes at `act_bytes` per element.
-double PerSampleBytes(const Resolved& r, bool training, double act_bytes) {
-  const NetworkWorkload& n = r.network;
-  if (n.kind == NetworkWorkload::Kind::kGeneric) return n.generic.activation_bytes_per_sample;
-  if (training) return n.act_elems_per_sample * act_bytes;
-  double largest = 0;
-  for (const NetworkLayer& l : r.catalog->network_layers) {
-    if (!EqualsIgnoreCase(l.network, n.preset->id)) continue;
-    const double elems = l.op == "gemm" ? (l.m * l.k + l.m * l.n) * l.count : l.act_elems + l.mem_elems;
-    largest = std::max(largest, elems);
-  }
-  return 2.0 * largest * act_bytes;  // double-buffered: the next layer's output while this one is read
-}
-
 }  // namespace
 
-double NetworkOptimizerBytesPerParam(std::string_view optimizer) {
-  if (optimizer == "sgd" || optimizer == "lion") return 4;
-  if (optimizer == "adam-8bit") return 2;
+double NetworkOptimizerBytesPerParam(OptimizerKind optimizer) {
+  if (optimizer == OptimizerKind::kSgd || optimizer == OptimizerKind::kLion) return 4;
+  if (optimizer == OptimizerKind::kAdam8bit) return 2;
   return 8;  // adam, adamw
 }
 
-void ComputeNetworkMemory(const Resolved& r, WarningList& warnings, MemoryReport& m) {
-  const Scenario& s = *r.scenario;
-  const WorkloadConfig& w = s.workload;
-  const bool training = w.kind == WorkloadKind::kTraining;
-  const double params = r.parameters;
-  const double act_bytes = std::max(1.0, BytesPerElement(w.precision));
+void ComputeNetworkMemory(const Resolved& r, const Workload& workload, WarningList& warnings, MemoryReport& m) {
+  const bool training = r.training();
+  const double params = workload.Parameters();
+  const double act_bytes = std::max(1.0, BytesPerElement(r.precision));
   MemoryBreakdown& b = m.per_gpu;
   const double dp = std::max(1, r.dp);
   int samples = 0;
   if (training) {
-    const int zero = s.parallelism.zero;
+    const int zero = r.zero;
     b.weights_gib = BytesToGiB(params * 4) / (zero >= 3 ? dp : 1.0);
     b.gradients_gib = BytesToGiB(params * 4) / (zero >= 2 ? dp : 1.0);
-    b.optimizer_gib = BytesToGiB(params * NetworkOptimizerBytesPerParam(w.optimizer)) / (zero >= 1 ? dp : 1.0);
-    samples = w.micro_batch;
+    b.optimizer_gib = BytesToGiB(params * NetworkOptimizerBytesPerParam(r.optimizer)) / (zero >= 1 ? dp : 1.0);
+    samples = r.micro_batch;
   } else {
-    b.weights_gib = BytesToGiB(params * BytesPerElement(w.precision));  // int8 engines: int8 weights
-    samples = w.batch;
+    b.weights_gib = BytesToGiB(params * BytesPerElement(r.precision));  // int8 engines: int8 weights
+    samples = r.batch;
   }
-  const double per_sample_gib = BytesToGiB(PerSampleBytes(r, training, act_bytes));
+  const double per_sample_gib = BytesToGiB(workload.ActivationBytesPerSample(training, act_bytes));
   b.activations_gib = per_sample_gib * samples;
   b.cuda_context_gib = CudaContextGib(r);
-  b.nccl_gib = training && r.dp > 1 ? s.memory.nccl_gib_per_group : 0;
-  b.fragmentation_gib = s.memory.fragmentation * b.activations_gib;
+  b.nccl_gib = training && r.dp > 1 ? r.memory.nccl_gib_per_group : 0;
+  b.fragmentation_gib = r.memory.fragmentation * b.activations_gib;
   b.overhead_gib = b.cuda_context_gib + b.nccl_gib + b.fragmentation_gib;
   b.total_gib = b.weights_gib + b.gradients_gib + b.optimizer_gib + b.activations_gib + b.overhead_gib;
   m.capacity_gib = r.device.usable_gib;
@@ -75,7 +59,7 @@ void ComputeNetworkMemory(const Resolved& r, WarningList& warnings, MemoryReport
   m.parameters = params;
   // What grows with the batch is the activations and their allocator reserve.
   const double fixed = b.total_gib - b.activations_gib - b.fragmentation_gib;
-  const double slope = per_sample_gib * (1 + s.memory.fragmentation);
+  const double slope = per_sample_gib * (1 + r.memory.fragmentation);
   const double room = m.capacity_gib - fixed;
   const int largest = room <= 0 ? 0 : slope <= 0 ? (1 << 16) : int(std::min(double(1 << 16), room / slope));
   (training ? m.max_micro_batch : m.max_batch) = largest;

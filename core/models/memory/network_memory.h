@@ -4,13 +4,14 @@
 #pragma once
 
 #include "models/memory/memory.h"
+#include "workload/workload.h"
 
 namespace gpucfg {
 
-void ComputeNetworkMemory(const Resolved& r, WarningList& warnings, MemoryReport& m);
+void ComputeNetworkMemory(const Resolved& r, const Workload& workload, WarningList& warnings, MemoryReport& m);
 
 // Bytes per parameter of optimizer states for a network's training (PyTorch AMP: fp32 weights and
 // gradients; Adam's two moments in fp32, SGD's momentum, Lion's one moment, 8-bit Adam's two bytes).
-double NetworkOptimizerBytesPerParam(std::string_view optimizer);
+double NetworkOptimizerBytesPerParam(OptimizerKind optimizer);
 
 }  // namespace gpucfg

@@ -121,7 +121,7 @@ struct JobAtLimit {
 // The whole step (training) or request (inference) under the operating point.
 JobAtLimit EvaluateJob(const Resolved& r, const PerformanceReport& perf, const Operating& op) {
   JobAtLimit j;
-  const bool inference = r.scenario->workload.kind == WorkloadKind::kInference;
+  const bool inference = !r.training();
   const double layers = std::max(1.0, double(r.arch.layers) / std::max(1, r.pp));
   struct Part { double t; PhaseAtLimit p; };
   Part parts[4];
@@ -210,11 +210,9 @@ double Percent(double ratio) { return std::round((ratio - 1) * 1000) / 10; }
 
 PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, WarningList& warnings) {
   PowerReport p;
-  const Scenario& s = *r.scenario;
-  const PowerConfig& cfg = s.power;
-  const ClusterConfig& cl = s.cluster;
+  const PowerConfig& cfg = r.power;
   const ServerSpec* srv = r.server;
-  const int n = cl.gpus_per_node;
+  const int n = r.gpus_per_node;
   p.server = srv ? std::string_view(srv->id) : std::string_view();
   p.cooling = r.cooling;
   p.mode = r.power_mode ? std::string_view(r.power_mode->id) : std::string_view();
@@ -246,8 +244,8 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   // A server keeps its input within its rated maximum (firmware power brake, PSU design).
   const double rated = srv && srv->rated_w > 0 ? srv->rated_w * (srv->gpu_count > 0 && n > srv->gpu_count ? double(n) / srv->gpu_count : 1.0) : 0;
   p.node_peak_w = rated > 0 ? std::min(peak_raw, rated) : peak_raw;
-  p.cluster_kw = p.node_w * cl.nodes / 1000.0;
-  p.facility_kw = p.cluster_kw * s.pricing.pue;  // PUE = facility / IT power (The Green Grid, WP 49)
+  p.cluster_kw = p.node_w * r.nodes / 1000.0;
+  p.facility_kw = p.cluster_kw * r.pue;  // PUE = facility / IT power (The Green Grid, WP 49)
 
   // Supply and PSUs. A generic server with fewer slots than the scenario's GPUs stands for a bigger
   // box of its kind: its supplies scale with its host (HostPower).
@@ -282,8 +280,8 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   // Racks: packed against the rack's budget at node peak, the air ceiling at the heat of GPUs
   // running at their limit (what the cooling must carry for hours), and the rack's space.
   const double design_w = (n * limit + host.avg_w) / p.psu_efficiency;
-  const int space = srv && srv->height_u > 0 ? std::max(1, kRackUnits / srv->height_u) : cl.nodes;
-  const int want = std::min(space, cl.nodes);
+  const int space = srv && srv->height_u > 0 ? std::max(1, kRackUnits / srv->height_u) : r.nodes;
+  const int want = std::min(space, r.nodes);
   int by_power = static_cast<int>(std::floor(cfg.rack_kw * 1000 / p.node_peak_w + 1e-9));
   if (by_power < 1) {
     warnings.Add("rack_node_over_budget", "/power/rack_kw", std::round(p.node_peak_w / 100) / 10, cfg.rack_kw);
@@ -292,7 +290,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   const int by_air = air ? std::max(1, static_cast<int>(std::floor(cfg.air_rack_kw * 1000 / design_w + 1e-9))) : want;
   const int per_rack = std::max(1, std::min({want, by_power, by_air}));
   p.nodes_per_rack = per_rack;
-  p.racks = (cl.nodes + per_rack - 1) / per_rack;
+  p.racks = (r.nodes + per_rack - 1) / per_rack;
   p.rack_kw = per_rack * p.node_peak_w / 1000;
   p.rack_heat_kw = per_rack * design_w / 1000;
   if (by_power < want) {
@@ -320,11 +318,11 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   p.airflow_cfm = power::AirflowCfm(design_w, cfg.outlet_rise_c);  // sized for the GPUs at their limit
 
   // What a cap costs and saves against the board default (same job, back to back).
-  if (s.power.gpu_cap_w > 0 && !r.power_mode_max) {
+  if (cfg.gpu_cap_w > 0 && !r.power_mode_max) {
     const JobAtLimit base = EvaluateJob(r, perf, MakeOperating(r, r.gpu_board_w));
     const Host hb = HostPower(srv, n, base.gpu_w, r.gpu_board_w * cfg.transient_factor, p.cooling);
     const double node_base = (n * base.gpu_w + hb.avg_w) / p.psu_efficiency;
-    warnings.Add("power_cap_slows", "/power/gpu_cap_w", s.power.gpu_cap_w, r.gpu_board_w,
+    warnings.Add("power_cap_slows", "/power/gpu_cap_w", cfg.gpu_cap_w, r.gpu_board_w,
                  {Percent(job.factor / base.factor), Percent((p.node_w / job.factor) / (node_base / base.factor)),
                   std::round(job.clock * 100), 0});
   }
@@ -336,7 +334,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
 
 void SetEnergy(const Resolved& r, double time_to_train_s, PowerReport& p) {
   // The training budget back to back, or one hour of serving; energy = power x time (formulas.md).
-  const double hours = r.scenario->workload.kind == WorkloadKind::kInference ? 1.0 : time_to_train_s / kSecondsPerHour;
+  const double hours = !r.training() ? 1.0 : time_to_train_s / kSecondsPerHour;
   p.gpu_energy_kwh = p.gpu_w * r.total_gpus * hours / 1000;
   p.it_energy_kwh = p.cluster_kw * hours;
   p.energy_kwh = p.facility_kw * hours;

@@ -147,7 +147,7 @@ double NetworkEfficiency(std::string_view kind) {
 // the inter-socket link) ~65% (judgement from typical nccl-tests PCIe Gen3 rings of 10-12 GB/s).
 double PcieEfficiency(bool through_switch) { return through_switch ? 0.80 : 0.65; }
 
-Fabric MakeFabric(const EffectiveDevice& device, std::string_view intra_kind, const InterconnectSpec* intra,
+Fabric MakeFabric(const EffectiveDevice& device, IntraKind intra_kind, const InterconnectSpec* intra,
                   const InterconnectSpec* inter, int gpus_per_node, int nodes, int nics_per_node,
                   double oversubscription, const SpeedOptions& o) {
   Fabric f;
@@ -156,11 +156,11 @@ Fabric MakeFabric(const EffectiveDevice& device, std::string_view intra_kind, co
   f.nodes = std::max(1, nodes);
   double pcie = PcieGbpsPerDirection(device.pcie_gen) * PcieEfficiency(o.pcie_switch);
   double line = intra ? intra->gbps_per_direction : 0;
-  if (intra_kind == "nvswitch" || intra_kind == "nvlink-mesh") {
+  if (NvlinkInside(intra_kind)) {
     if (line <= 0) line = device.nvlink_gbps_bidir / 2;
     f.intra_gbps = line * NvlinkRingEfficiency(device.nvlink_gen);
-    if (intra_kind == "nvswitch" && o.nvls && device.nvlink_gen >= 4) f.nvls_algbw_gbps = line * kNvlsAlgbwFraction;
-  } else if (intra_kind == "nvlink-bridge") {
+    if (intra_kind == IntraKind::kNvswitch && o.nvls && device.nvlink_gen >= 4) f.nvls_algbw_gbps = line * kNvlsAlgbwFraction;
+  } else if (intra_kind == IntraKind::kNvlinkBridge) {
     if (line <= 0) line = device.nvlink_gbps_bidir / 2;
     f.intra_pair_gbps = line * kBridgeEfficiency;
     f.intra_gbps = pcie;  // pairs talk to each other through PCIe
@@ -180,7 +180,7 @@ Fabric MakeFabric(const EffectiveDevice& device, std::string_view intra_kind, co
     f.has_network = true;
   }
   f.nccl_generation = NcclGeneration(device.compute_capability);
-  f.nvlink_intra = intra_kind == "nvswitch" || intra_kind == "nvlink-mesh";
+  f.nvlink_intra = NvlinkInside(intra_kind);
   for (int a = 0; a < 5; ++a) {
     static constexpr std::string_view kForced[5] = {"tree", "ring", "nvls", "nvls-tree", "pat"};  // NcclAlgo order
     if (o.algorithm == kForced[a]) f.forced_algo = a;

@@ -6,6 +6,7 @@
 
 #include <string_view>
 
+#include "base/fabric_kind.h"
 #include "resolve/device.h"
 #include "contract/scenario.h"
 
@@ -20,7 +21,7 @@ bool ParseCollectiveOp(std::string_view name, CollectiveOp& out);
 
 // The fabric, resolved once: effective bandwidths after protocol overheads, hop latencies.
 struct Fabric {
-  std::string_view intra_kind = "nvswitch";  // pcie | nvlink-bridge | nvlink-mesh | nvswitch
+  IntraKind intra_kind = IntraKind::kNvswitch;
   int gpus_per_node = 8;
   int nodes = 1;
   double intra_gbps = 0;        // effective ring bandwidth per GPU per direction inside a node
@@ -41,7 +42,7 @@ struct Fabric {
 };
 
 // Builds the fabric from the GPU, the intra-node kind and spec, and the network.
-Fabric MakeFabric(const EffectiveDevice& device, std::string_view intra_kind, const InterconnectSpec* intra,
+Fabric MakeFabric(const EffectiveDevice& device, IntraKind intra_kind, const InterconnectSpec* intra,
                   const InterconnectSpec* inter, int gpus_per_node, int nodes, int nics_per_node,
                   double oversubscription, const SpeedOptions& o = {});
 

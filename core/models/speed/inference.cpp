@@ -81,7 +81,7 @@ double Throughput(const InferInputs& in, const Latency& l, double batch) {
 // Tries powers of two up to what memory holds (and that cap itself); keeps the best within the
 // TPOT and TTFT targets.
 void BestBatch(const InferInputs& in, int cap, PerformanceReport& out) {
-  const SpeedOptions& o = in.r->scenario->speed;
+  const SpeedOptions& o = in.r->speed;
   out.best_batch = 0;
   for (int b = 1, last = 0; b <= cap && last != cap; b = std::min(b * 2, cap)) {
     last = b;
@@ -101,14 +101,14 @@ void ServeUnderLoad(const InferInputs& in, const MemoryReport& memory, WarningLi
                     PerformanceReport& out) {
   const Resolved& r = *in.r;
   LoadInputs li;
-  li.request_rate = r.scenario->workload.request_rate / std::max(1, r.dp);
+  li.request_rate = r.request_rate / std::max(1, r.dp);
   li.output_tokens = in.output;
   const double host_request = in.engine ? in.engine->host_ms_per_request * 1e-3 : 0.0;
   li.prefill_s = std::max(0.0, Measure(in, 1).ttft_s - host_request);
   li.host_per_request_s = host_request;
   // workload.batch is the most sequences the scheduler runs at once (vLLM max_num_seqs), capped by
   // what the KV cache holds.
-  li.max_batch = std::max(1, r.scenario->workload.batch);
+  li.max_batch = std::max(1, r.batch);
   if (memory.max_batch > 0) li.max_batch = std::min(li.max_batch, memory.max_batch);
   li.continuous = !in.engine || in.engine->batching == "continuous";
   const LoadResult load = SolveLoad(li, [&](double n) { return Measure(in, std::max(1.0, std::round(n))).tpot_s; });
@@ -122,25 +122,23 @@ void ServeUnderLoad(const InferInputs& in, const MemoryReport& memory, WarningLi
   out.output_tokens_per_s = r.dp * std::min(li.request_rate, load.capacity_rps) * in.output;
   out.output_tokens_per_s_per_gpu = out.output_tokens_per_s / r.total_gpus;
   if (load.overloaded)
-    warnings.Add("serving_overloaded", "/workload/request_rate", r.scenario->workload.request_rate,
-                 load.utilisation > 0 ? r.scenario->workload.request_rate / load.utilisation : 0);
+    warnings.Add("serving_overloaded", "/workload/request_rate", r.request_rate,
+                 load.utilisation > 0 ? r.request_rate / load.utilisation : 0);
 }
 
 }  // namespace
 
 void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
                       PerformanceReport& out) {
-  const Scenario& sc = *r.scenario;
-  const WorkloadConfig& w = sc.workload;
   InferInputs in;
   in.r = &r;
-  in.lp = PrecisionsFor(r.device, w, true);
-  in.d = RatesFor(r.device, in.lp, sc.options.sparse, sc.speed);
+  in.lp = PrecisionsFor(r, true);
+  in.d = RatesFor(r.device, in.lp, r.sparse, r.speed);
   in.f = FabricFor(r, r.total_gpus);
-  in.prompt = w.prompt_tokens, in.output = std::max(1, w.output_tokens);
-  in.flash = w.flash_attention, in.engine = r.engine;
-  ApplyEngineRates(r.engine, r.device.architecture, sc.speed, in.d, in.flash);
-  double batch = std::max(1, w.batch);
+  in.prompt = r.prompt_tokens, in.output = std::max(1, r.output_tokens);
+  in.flash = r.flash_attention, in.engine = r.engine;
+  ApplyEngineRates(r.engine, r.device.architecture, r.speed, in.d, in.flash);
+  double batch = std::max(1, r.batch);
   Latency l = Measure(in, batch);
   out.ttft_s = l.ttft_s;
   out.tpot_s = l.tpot_s;
@@ -153,11 +151,11 @@ void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList
   AddRooflinePoints(l.decode, l.decode_logits, "decode", out);
   int cap = memory.max_batch > 0 ? memory.max_batch : int(batch);
   BestBatch(in, std::min(cap, 1 << 20), out);
-  if (l.tpot_s * 1e3 > sc.speed.tpot_target_ms)
-    warnings.Add("tpot_over_target", "/speed/tpot_target_ms", l.tpot_s * 1e3, sc.speed.tpot_target_ms);
-  if (in.lp.gemm != w.precision) warnings.Add("precision_unsupported", "/workload/precision", 0, 0);
-  if (r.tp > 1 && r.intra_node == "pcie") warnings.Add("tp_over_pcie", "/parallelism/tp", r.tp, 0);
-  if (w.request_rate > 0) ServeUnderLoad(in, memory, warnings, out);
+  if (l.tpot_s * 1e3 > r.speed.tpot_target_ms)
+    warnings.Add("tpot_over_target", "/speed/tpot_target_ms", l.tpot_s * 1e3, r.speed.tpot_target_ms);
+  if (in.lp.gemm != r.precision) warnings.Add("precision_unsupported", "/workload/precision", 0, 0);
+  if (r.tp > 1 && r.intra_kind == IntraKind::kPcie) warnings.Add("tp_over_pcie", "/parallelism/tp", r.tp, 0);
+  if (r.request_rate > 0) ServeUnderLoad(in, memory, warnings, out);
 }
 
 }  // namespace gpucfg

@@ -66,18 +66,17 @@ void AddLayer(const NetworkLayer& l, const DeviceRates& d, const Bytes& b, doubl
 }
 
 LayerPrecision NetworkPrecision(const Resolved& r, bool training, WarningList& warnings) {
-  const WorkloadConfig& w = r.scenario->workload;
   auto supported = [&](Precision p) { return r.device.peak_tflops[static_cast<int>(p)].dense > 0; };
   LayerPrecision lp;
-  lp.gemm = w.precision;
+  lp.gemm = r.precision;
   if (!supported(lp.gemm)) {
     lp.gemm = supported(Precision::kFp16) ? Precision::kFp16 : Precision::kFp32;
     warnings.Add("precision_unsupported", "/workload/precision");
   }
   lp.attn = lp.gemm;
-  lp.act_bytes = std::max(1.0, BytesPerElement(w.precision));
+  lp.act_bytes = std::max(1.0, BytesPerElement(r.precision));
   // Training (PyTorch AMP) reads fp32 master weights cast per GEMM; inference the stored precision.
-  lp.weight_bytes = training ? 4.0 : BytesPerElement(w.precision);
+  lp.weight_bytes = training ? 4.0 : BytesPerElement(r.precision);
   return lp;
 }
 
@@ -86,8 +85,7 @@ LayerPrecision NetworkPrecision(const Resolved& r, bool training, WarningList& w
 NetworkPassTime NetworkPass(const Resolved& r, const DeviceRates& d, double batch, bool training) {
   NetworkPassTime t;
   const NetworkWorkload& n = r.network;
-  const WorkloadConfig& w = r.scenario->workload;
-  const Bytes b{std::max(1.0, BytesPerElement(w.precision)), training ? 4.0 : BytesPerElement(w.precision)};
+  const Bytes b{std::max(1.0, BytesPerElement(r.precision)), training ? 4.0 : BytesPerElement(r.precision)};
   if (n.kind == NetworkWorkload::Kind::kGeneric) {
     // One block from the totals (assumption generic_network): its FLOPs at the sustained GEMM rate,
     // the weights and the activations once through HBM; backward = 2 x forward.
@@ -104,45 +102,43 @@ NetworkPassTime NetworkPass(const Resolved& r, const DeviceRates& d, double batc
 }
 
 void ComputeNetworkPerformance(const Resolved& r, WarningList& warnings, PerformanceReport& out) {
-  const Scenario& s = *r.scenario;
-  const WorkloadConfig& w = s.workload;
-  const bool training = w.kind == WorkloadKind::kTraining;
+  const bool training = r.training();
   const LayerPrecision lp = NetworkPrecision(r, training, warnings);
-  const DeviceRates d = RatesFor(r.device, lp, false, s.speed);
+  const DeviceRates d = RatesFor(r.device, lp, false, r.speed);
   out.ceiling = d.gemm;
   if (!training) {
-    const NetworkPassTime t = NetworkPass(r, d, w.batch, false);
+    const NetworkPassTime t = NetworkPass(r, d, r.batch, false);
     out.latency_s = t.forward_s;
     // workload.batch counts the layers' records (a DLRM batch is user-item pairs); an inference
     // sample may aggregate several (MLPerf's DLRM query, mean 270 pairs: data/networks.json).
     const double items = r.network.preset ? std::max(1.0, r.network.preset->items_per_inference_sample) : 1.0;
-    out.samples_per_s = t.forward_s > 0 ? double(w.batch) * r.dp / t.forward_s / items : 0;
+    out.samples_per_s = t.forward_s > 0 ? double(r.batch) * r.dp / t.forward_s / items : 0;
     return;
   }
-  const NetworkPassTime t = NetworkPass(r, d, w.micro_batch, true);
+  const NetworkPassTime t = NetworkPass(r, d, r.micro_batch, true);
   StepBreakdown& b = out.breakdown;
   b.compute_s = r.micro_batches * (t.forward_s + t.backward_s);
   // Optimizer update, memory-bound: fp32 weights, gradients and states read, weights and states
   // written (Adam: 4 + 4 + 8 read, 4 + 8 written = 28 bytes per parameter; SGD momentum 20).
-  const double state = NetworkOptimizerBytesPerParam(w.optimizer);
-  const double shard = s.parallelism.zero >= 1 ? std::max(1, r.dp) : 1;
+  const double state = NetworkOptimizerBytesPerParam(r.optimizer);
+  const double shard = r.zero >= 1 ? std::max(1, r.dp) : 1;
   b.optimizer_s = r.parameters / shard * (8 + 2 * state + 4) / (d.gemm.achievable_hbm_gbps * 1e9);
   if (r.dp > 1) {
     // PyTorch DDP reduces gradients in their dtype: fp32 under AMP (speed.grad_reduce_bytes overrides).
-    const double grad_bytes = s.speed.grad_reduce_bytes > 0 ? s.speed.grad_reduce_bytes : 4.0;
+    const double grad_bytes = r.speed.grad_reduce_bytes > 0 ? r.speed.grad_reduce_bytes : 4.0;
     const double bytes = r.parameters * grad_bytes;
-    const int rpn = std::min(s.cluster.gpus_per_node, r.total_gpus);
+    const int rpn = std::min(r.gpus_per_node, r.total_gpus);
     const Fabric f = FabricFor(r, r.total_gpus);
     b.dp_comm_total_s = CollectiveTime(f, CollectiveOp::kAllReduce, bytes, r.dp, rpn);
     // The last bucket cannot overlap: its share stays exposed (as the transformer step model).
-    const double bucket = b.dp_comm_total_s * std::min(1.0, s.speed.bucket_mb * 1e6 / bytes);
-    b.dp_comm_s = std::max(b.dp_comm_total_s - s.speed.dp_overlap * t.backward_s, bucket);
+    const double bucket = b.dp_comm_total_s * std::min(1.0, r.speed.bucket_mb * 1e6 / bytes);
+    b.dp_comm_s = std::max(b.dp_comm_total_s - r.speed.dp_overlap * t.backward_s, bucket);
   }
   out.step_time_s = b.compute_s + b.dp_comm_s + b.optimizer_s;
   out.micro_batches = r.micro_batches;
-  const double samples = double(w.micro_batch) * r.micro_batches * r.dp;
+  const double samples = double(r.micro_batch) * r.micro_batches * r.dp;
   out.samples_per_s = out.step_time_s > 0 ? samples / out.step_time_s : 0;
-  out.model_flops_per_step = 3.0 * t.forward_flops / std::max(1, w.micro_batch) * samples;
+  out.model_flops_per_step = 3.0 * t.forward_flops / std::max(1, r.micro_batch) * samples;
   out.hardware_flops_per_step = out.model_flops_per_step;
   const double peak = r.device.peak_tflops[static_cast<int>(lp.gemm)].dense * 1e12;
   out.tflops_per_gpu = out.step_time_s > 0 ? out.model_flops_per_step / out.step_time_s / r.total_gpus / 1e12 : 0;
@@ -153,27 +149,26 @@ void ComputeNetworkPerformance(const Resolved& r, WarningList& warnings, Perform
 }
 
 void AddEncoderSampleFigures(const Resolved& r, PerformanceReport& out) {
-  const WorkloadConfig& w = r.scenario->workload;
-  if (!r.arch.encoder_only || w.seq_len <= 0) return;
-  if (w.kind == WorkloadKind::kTraining) {
-    out.samples_per_s = out.tokens_per_s / w.seq_len;
+  if (!r.arch.encoder_only || r.seq_len <= 0) return;
+  if (r.training()) {
+    out.samples_per_s = out.tokens_per_s / r.seq_len;
     return;
   }
   // Inference: one bidirectional forward of seq_len tokens per sample, the whole batch at once on
   // each tensor-parallel group (no decode); pipeline stages run one after another for one batch.
-  const LayerPrecision lp = PrecisionsFor(r.device, w, true);
-  const DeviceRates d = RatesFor(r.device, lp, false, r.scenario->speed);
+  const LayerPrecision lp = PrecisionsFor(r, true);
+  const DeviceRates d = RatesFor(r.device, lp, false, r.speed);
   LayerShape shape;
-  shape.batch = w.batch;
-  shape.q_tokens = shape.context = w.seq_len;
+  shape.batch = r.batch;
+  shape.q_tokens = shape.context = r.seq_len;
   shape.tp = r.tp;
-  shape.flash = w.flash_attention;
+  shape.flash = r.flash_attention;
   shape.causal = false;
   shape.phase = Phase::kPrefill;
   const LayerCost layer = LayerForward(r.arch, shape, lp, d);
   out.latency_s = r.arch.layers * layer.time_s;
   const double replicas = std::max(1, r.total_gpus / (r.tp * r.pp * r.cp));
-  out.samples_per_s = out.latency_s > 0 ? w.batch * replicas / out.latency_s : 0;
+  out.samples_per_s = out.latency_s > 0 ? r.batch * replicas / out.latency_s : 0;
 }
 
 }  // namespace gpucfg

@@ -21,38 +21,26 @@ namespace gpucfg {
 
 // [SECTION] Shared helpers -----------------------------------------------------------------------
 
-LayerPrecision PrecisionsFor(const EffectiveDevice& device, const WorkloadConfig& w, bool inference) {
-  auto supported = [&](Precision p) { return device.peak_tflops[static_cast<int>(p)].dense > 0; };
+LayerPrecision PrecisionsFor(const Resolved& r, bool inference) {
+  auto supported = [&](Precision p) { return r.device.peak_tflops[static_cast<int>(p)].dense > 0; };
   LayerPrecision lp;
-  lp.gemm = w.precision;
+  lp.gemm = r.precision;
   // No BF16 on Volta/Turing: frameworks fall back to FP16 with loss scaling; then FP32.
   if (!supported(lp.gemm)) lp.gemm = supported(Precision::kFp16) ? Precision::kFp16 : Precision::kFp32;
   // FP8/INT8 recipes keep attention BMMs in 16-bit (Transformer Engine, TensorRT-LLM FMHA).
   lp.attn = BytesPerElement(lp.gemm) < 2 ? Precision::kBf16 : lp.gemm;
   if (!supported(lp.attn)) lp.attn = supported(Precision::kFp16) ? Precision::kFp16 : Precision::kFp32;
-  lp.act_bytes = std::max(1.0, BytesPerElement(w.precision));
-  lp.weight_bytes = inference ? BytesPerElement(w.weight_precision) : BytesPerElement(w.precision);
-  if (inference && BytesPerElement(w.precision) < lp.weight_bytes) lp.weight_bytes = BytesPerElement(w.precision);
-  lp.kv_bytes = inference ? BytesPerElement(w.kv_precision) : lp.act_bytes;
+  lp.act_bytes = std::max(1.0, BytesPerElement(r.precision));
+  lp.weight_bytes = inference ? BytesPerElement(r.weight_precision) : BytesPerElement(r.precision);
+  if (inference && BytesPerElement(r.precision) < lp.weight_bytes) lp.weight_bytes = BytesPerElement(r.precision);
+  lp.kv_bytes = inference ? BytesPerElement(r.kv_precision) : lp.act_bytes;
   return lp;
 }
 
-// 2 FLOPs per weight per token for every matmul, 4 x context x (heads x head_dim) for score and
-// context (full s x s, as Narayanan 2021 eq. 2 and PaLM App. B count it), 2 x h x V for logits.
-double ForwardFlopsPerToken(const TransformerArch& a, double context) {
-  double h = a.hidden, hd = HeadDim(a), qh = a.heads * hd, kvh = KvHeads(a) * hd;
-  double f = FfnHidden(a), k = std::max(1, a.top_k);
-  double attn_w = h * (qh + 2 * kvh) + qh * h;
-  double mlp_w = (a.glu ? 3.0 : 2.0) * h * f * k;
-  double per_layer = 2.0 * (attn_w + mlp_w) + 4.0 * context * qh;
-  return a.layers * per_layer + 2.0 * h * a.vocab;
-}
-
 Fabric FabricFor(const Resolved& r, int gpus) {
-  const ClusterConfig& cl = r.scenario->cluster;
-  int gpn = std::min(cl.gpus_per_node, gpus), nodes = (gpus + cl.gpus_per_node - 1) / cl.gpus_per_node;
-  return MakeFabric(r.device, r.intra_node, r.intra, r.inter, gpn, nodes, r.nics_per_node,
-                    cl.oversubscription, r.scenario->speed);
+  int gpn = std::min(r.gpus_per_node, gpus), nodes = (gpus + r.gpus_per_node - 1) / r.gpus_per_node;
+  return MakeFabric(r.device, r.intra_kind, r.intra, r.inter, gpn, nodes, r.nics_per_node,
+                    r.oversubscription, r.speed);
 }
 
 namespace {
@@ -108,11 +96,11 @@ LayerPack Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared) {
 // read+write 16, gradient read 4, 16-bit weight write 2 (mixed-precision Adam state as in ZeRO,
 // Rajbhandari et al. 2020). 8-bit Adam: moments 1 byte each; Lion/SGD: one moment. Plus one read of
 // the fp32 main gradient for the global gradient-norm clipping first (Megatron-LM clip_grad_norm_fp32).
-double OptimizerBytes(std::string_view opt) {
+double OptimizerBytes(OptimizerKind opt) {
   constexpr double kClipNormRead = 4;
-  if (opt == "sgd") return 22 + kClipNormRead;
-  if (opt == "lion") return 22 + kClipNormRead;
-  if (opt == "adam-8bit") return 18 + kClipNormRead;
+  if (opt == OptimizerKind::kSgd) return 22 + kClipNormRead;
+  if (opt == OptimizerKind::kLion) return 22 + kClipNormRead;
+  if (opt == OptimizerKind::kAdam8bit) return 18 + kClipNormRead;
   return 30 + kClipNormRead;
 }
 
@@ -143,7 +131,7 @@ double TpComm(const TrainInputs& in, const Fabric& f, int tp, double layers) {
     per = CollectiveTime(f, CollectiveOp::kAllReduce, bytes, tp, rpn);
   }
   double passes = 2.0 + (in.rc == Recompute::kFull ? 1.0 : 0.0);
-  return layers * 2.0 * passes * per * (1.0 - in.r->scenario->speed.tp_comm_overlap);
+  return layers * 2.0 * passes * per * (1.0 - in.r->speed.tp_comm_overlap);
 }
 
 // Pipeline sends per micro-batch: activations forward, gradients backward, split over the tensor-
@@ -208,7 +196,7 @@ double PpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, Se
 void DpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, int ep, double t_bwd,
             StepBreakdown& b) {
   if (dp <= 1) return;
-  const SpeedOptions& o = in.r->scenario->speed;
+  const SpeedOptions& o = in.r->speed;
   // Dense models (the common case) skip the expert group's integer divisions.
   const bool split = in.expert_params > 0 && ep > 1 && dp / ep > 1;
   const double shared_params = in.expert_params > 0 && ep > 1 ? in.params - in.expert_params : in.params;
@@ -323,36 +311,34 @@ StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f
 }
 
 TrainInputs MakeTrainInputs(const Resolved& r) {
-  const Scenario& sc = *r.scenario;
-  const WorkloadConfig& w = sc.workload;
   TrainInputs in;
   in.r = &r, in.a = &r.arch;
-  in.lp = PrecisionsFor(r.device, w, false);
-  in.d = RatesFor(r.device, in.lp, sc.options.sparse, sc.speed);
-  in.seq = std::max(1, w.seq_len) / double(std::max(1, r.cp));
-  in.ctx = std::max(1, w.seq_len);
-  in.mb = std::max(1, w.micro_batch);
-  in.m = std::max(1.0, std::round(double(w.global_batch) / (r.dp * in.mb)));
-  in.vp = std::max(1, sc.parallelism.interleave);
-  in.zero = sc.parallelism.zero, in.rc = sc.parallelism.recompute;
-  in.sp = sc.parallelism.sequence_parallel, in.flash = w.flash_attention;
+  in.lp = PrecisionsFor(r, false);
+  in.d = RatesFor(r.device, in.lp, r.sparse, r.speed);
+  in.seq = std::max(1, r.seq_len) / double(std::max(1, r.cp));
+  in.ctx = std::max(1, r.seq_len);
+  in.mb = std::max(1, r.micro_batch);
+  in.m = std::max(1, r.micro_batches);  // Resolve's count (a ceiling): the memory model's too
+  in.vp = std::max(1, r.interleave);
+  in.zero = r.zero, in.rc = r.recompute;
+  in.sp = r.sequence_parallel, in.flash = r.flash_attention;
   in.params = r.parameters;
-  double g = sc.speed.grad_reduce_bytes;
-  in.grad_bytes = g > 0 ? g : (BytesPerElement(w.precision) >= 4 ? 4.0 : 2.0);
-  in.optimizer_bytes = OptimizerBytes(w.optimizer);
+  double g = r.speed.grad_reduce_bytes;
+  in.grad_bytes = g > 0 ? g : (BytesPerElement(r.precision) >= 4 ? 4.0 : 2.0);
+  in.optimizer_bytes = OptimizerBytes(r.optimizer);
   in.ep = std::max(1, r.ep);
   if (r.arch.experts > 1) in.expert_params = r.arch.layers * ParameterParts(r.arch).expert_total;
   // [engines, issue 9] the engine's kernels and overlap; LoRA/QLoRA: only adapters are trained
   // (their gradients reduced, their states updated), the frozen base is gathered in its format.
   in.engine = r.engine;
-  ApplyEngineRates(r.engine, r.device.architecture, sc.speed, in.d, in.flash);
+  ApplyEngineRates(r.engine, r.device.architecture, r.speed, in.d, in.flash);
   in.gather_params = in.params, in.gather_bytes = in.lp.weight_bytes;
   if (r.finetune.active()) {
     const FinetuneSpec& ft = r.finetune;
     in.lora_rank = ft.rank;
     in.lora_targets = ft.targets == LoraTargets::kQv ? 0 : ft.targets == LoraTargets::kAttention ? 1 : 2;
     in.d.frozen_weights = true;
-    const double base = BaseBytesPerParam(ft.base, r.arch.hidden, sc.memory.int4_group_size);
+    const double base = BaseBytesPerParam(ft.base, r.arch.hidden, r.memory.int4_group_size);
     if (base < 2.0) in.d.dequant_bytes = base + 2.0;   // read packed weight, write its 16-bit copy
     in.gather_bytes = base;
     in.params = r.arch.layers * AdapterParamsPerLayer(r.arch, ft);
@@ -388,7 +374,7 @@ struct CurveInputs {
 
 void ScalingCurve(const Resolved& r, const TrainInputs& in, const CurveInputs& c, SendMemo& memo,
                   PerformanceReport& out) {
-  const int total = r.total_gpus, gpn = r.scenario->cluster.gpus_per_node, full_node = std::min(gpn, total);
+  const int total = r.total_gpus, gpn = r.gpus_per_node, full_node = std::min(gpn, total);
   // Loop invariants read into locals (the compiler cannot tell that `out` does not alias them).
   const double tokens_per_replica = in.m * in.mb * in.seq * r.cp;
   const double ref_tokens_per_gpu = c.ref_tokens_per_gpu, peak = c.peak, flops_per_token = c.flops_per_token;
@@ -425,14 +411,13 @@ void ScalingCurve(const Resolved& r, const TrainInputs& in, const CurveInputs& c
 
 void TrainingWarnings(const Resolved& r, const TrainInputs& in, const PerformanceReport& p,
                       WarningList& w) {
-  const ClusterConfig& cl = r.scenario->cluster;
-  if (r.tp > cl.gpus_per_node) w.Add("tp_across_nodes", "/parallelism/tp", r.tp, cl.gpus_per_node);
-  if (r.tp > 1 && (r.intra_node == "pcie" || (r.intra_node == "nvlink-bridge" && r.tp > 2)))
+  if (r.tp > r.gpus_per_node) w.Add("tp_across_nodes", "/parallelism/tp", r.tp, r.gpus_per_node);
+  if (r.tp > 1 && (r.intra_kind == IntraKind::kPcie || (r.intra_kind == IntraKind::kNvlinkBridge && r.tp > 2)))
     w.Add("tp_over_pcie", "/parallelism/tp", r.tp, 0);
   if (p.comm_fraction >= 0.25) w.Add("comm_bound", "/parallelism", 100 * p.comm_fraction, 25);
   if (p.bubble_fraction >= 0.10) w.Add("pipeline_bubble", "/workload/global_batch", 100 * p.bubble_fraction, 10);
   if (p.scaling_break_gpus > 0) w.Add("scaling_breaks", "/cluster/nodes", p.scaling_break_gpus, 50);
-  if (in.lp.gemm != r.scenario->workload.precision)
+  if (in.lp.gemm != r.precision)
     w.Add("precision_unsupported", "/workload/precision", 0, 0);
   int t = r.tp;
   if ((r.arch.hidden / t) % 8 || (FfnHidden(r.arch) / t) % 8 || r.arch.vocab % (8 * t))
@@ -465,7 +450,7 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
   out.hfu = out.hardware_flops_per_step / s.step_s / r.total_gpus / kFlopsPerTflop / peak;
   out.comm_fraction = s.comm_s / s.step_s;
   out.bubble_fraction = s.b.bubble_s / s.step_s;
-  double train_tokens = r.scenario->workload.train_tokens;
+  double train_tokens = r.train_tokens;
   if (train_tokens > 0) {
     out.time_to_train_s = train_tokens / out.tokens_per_s;
     out.gpu_hours = out.time_to_train_s * r.total_gpus / kSecondsPerHour;
@@ -509,7 +494,7 @@ void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, Warni
   ResetScalars(out);
   if (IsNetwork(r.network)) {
     ComputeNetworkPerformance(r, warnings, out);  // network_speed.cpp
-  } else if (r.scenario->workload.kind == WorkloadKind::kInference) {
+  } else if (!r.training()) {
     ComputeInference(r, memory, warnings, out);
   } else {
     ComputeTraining(r, warnings, out);

@@ -109,7 +109,7 @@ void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, Warni
 // [SECTION] Pieces shared by training and inference (used by tests and the CLI) ------------------
 
 // The precisions a workload computes and stores in, falling back to what the GPU supports.
-LayerPrecision PrecisionsFor(const EffectiveDevice& device, const WorkloadConfig& w, bool inference);
+LayerPrecision PrecisionsFor(const Resolved& r, bool inference);
 
 // Forward FLOPs per token of the whole model at a context length (matmuls + attention + logits),
 // counting the full s x s attention as Narayanan et al. 2021 and PaLM do.
