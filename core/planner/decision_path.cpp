@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include "evaluate.h"
 #include "mig/mig_catalog.h"
@@ -28,21 +29,46 @@ constexpr Template kTemplates[] = {
 constexpr double kGib = 1024.0 * 1024.0 * 1024.0;
 constexpr int kGuideTenants = 10;  // the guide's customer-service platform serves 10 tenants
 
-struct PathBuilder {
+// The steps being written, and every scenario and report the path evaluates (held here, by
+// pointer, for the path's lifetime: one copy and one destructor in the code, not one per step).
+class PathBuilder {
+ public:
+  PathBuilder(const Catalog& catalog, std::vector<DecisionStep>& steps) : catalog(catalog), steps_(steps) {}
   const Catalog& catalog;
-  std::vector<DecisionStep>& steps;
 
-  DecisionStep& Add(std::string_view code, std::string_view path, double value, double limit,
-                    std::array<double, 4> args = {}, std::string subject = {}) {
-    DecisionStep& st = steps.emplace_back();
+  [[gnu::noinline]] DecisionStep& Add(std::string_view code, std::string_view path, double value, double limit,
+                                      std::array<double, 4> args = {}, std::string subject = {}) {
+    DecisionStep& st = steps_.emplace_back();
     st.figures = Warning{code, path, value, limit, args};
     st.subject = std::move(subject);
     return st;
   }
-  static void Attach(DecisionStep& st, const Scenario& s) {
+  [[gnu::noinline]] static void Attach(DecisionStep& st, const Scenario& s) {
     st.has_scenario = true;
     st.scenario = s;
   }
+  // A copy of `from` with the plan section cleared, on `gpu` ("" = its own) at the site's list
+  // price when the GPU changes (as the planner's ApplyCandidate does).
+  [[gnu::noinline]] Scenario& New(const Scenario& from, std::string_view gpu = {}) {
+    Scenario& s = *scenarios_.emplace_back(std::make_unique<Scenario>(from));
+    s.plan = PlanConfig{};
+    if (!gpu.empty() && !EqualsIgnoreCase(s.cluster.gpu, gpu)) {
+      s.pricing.per_gpu_hour = 0;
+      s.cluster.gpu = std::string(gpu);
+      s.cluster.intra_node.clear();
+    }
+    return s;
+  }
+  [[gnu::noinline]] const Report& Eval(const Scenario& s) {
+    Report& r = *reports_.emplace_back(std::make_unique<Report>());
+    EvaluateInto(s, catalog, r);
+    return r;
+  }
+
+ private:
+  std::vector<DecisionStep>& steps_;
+  std::vector<std::unique_ptr<Scenario>> scenarios_;
+  std::vector<std::unique_ptr<Report>> reports_;
 };
 
 double Days(const Report& r) { return r.performance.time_to_train_s / 86400.0; }
@@ -54,27 +80,12 @@ double KwhPerMTokens(const Report& r) {
   return tps > 0 ? r.power.facility_kw / tps * 1e6 / 3600.0 : 0;
 }
 
-Scenario Cleared(const Scenario& s) {
-  Scenario out = s;
-  out.plan = PlanConfig{};
-  return out;
-}
-
-// The scenario on another GPU at the site's list price (as the planner's ApplyCandidate does).
-Scenario OnGpu(const Scenario& s, std::string_view gpu) {
-  Scenario out = Cleared(s);
-  if (!EqualsIgnoreCase(out.cluster.gpu, gpu)) out.pricing.per_gpu_hour = 0;
-  out.cluster.gpu = std::string(gpu);
-  out.cluster.intra_node.clear();
-  return out;
-}
-
 // [SECTION] Edge: real-time inference on a power budget (guide 4.1) -----------------------------
 
 void EdgePath(const Scenario& s, PathBuilder& b) {
   const Catalog& cat = b.catalog;
-  const Scenario edge = OnGpu(s, s.cluster.gpu);
-  const Report r = Evaluate(edge, cat);
+  const Scenario& edge = b.New(s);
+  const Report& r = b.Eval(edge);
   if (!r.errors.empty()) return;
   const double target_ms = s.speed.tpot_target_ms;
   // Forward FLOPs per token: 2 per parameter (Kaplan et al. 2020); the guide's rule as it states it.
@@ -99,8 +110,8 @@ void EdgePath(const Scenario& s, PathBuilder& b) {
   // Each allowed device under the budget: speed, peak wall power, energy per token.
   const double budget_w = s.plan.max_rack_kw * 1000.0;
   for (const std::string& id : s.plan.gpus) {
-    const Scenario d = OnGpu(s, id);
-    const Report rd = Evaluate(d, cat);
+    const Scenario& d = b.New(s, id);
+    const Report& rd = b.Eval(d);
     if (!rd.errors.empty()) continue;
     const bool over = budget_w > 0 && rd.power.node_peak_w > budget_w;
     b.Attach(b.Add(over ? "edge_device_over" : "edge_device_within", "/plan/max_rack_kw",
@@ -111,9 +122,9 @@ void EdgePath(const Scenario& s, PathBuilder& b) {
   // The module's power modes, highest first (data/servers.json).
   for (const PowerMode& m : cat.power_modes) {
     if (!EqualsIgnoreCase(m.gpu, edge.cluster.gpu)) continue;
-    Scenario d = edge;
+    Scenario& d = b.New(edge);
     d.power.mode = m.id;
-    const Report rm = Evaluate(d, cat);
+    const Report& rm = b.Eval(d);
     if (!rm.errors.empty()) continue;
     const double tpot_ms = rm.performance.tpot_s * 1000;
     const bool meets = target_ms <= 0 || tpot_ms <= target_ms;
@@ -128,17 +139,18 @@ void EdgePath(const Scenario& s, PathBuilder& b) {
 struct Layout {
   std::string gpu;
   int gpus = 0, tp = 1;
-  std::array<Report, 4> by_zero;          // at `tp`
-  std::array<Scenario, 4> zero_scenario;
-  int zero = 3;                           // the lowest stage that fits (else 3)
-  const Report& report() const { return by_zero[zero]; }
-  const Scenario& scenario() const { return zero_scenario[zero]; }
+  std::array<const Scenario*, 4> by_zero_scenario{};  // at `tp`
+  std::array<const Report*, 4> by_zero{};
+  int zero = 3;                                       // the lowest stage that fits (else 3)
+  const Report& report() const { return *by_zero[zero]; }
+  const Scenario& scenario() const { return *by_zero_scenario[zero]; }
   bool fits() const { return report().errors.empty() && report().memory.fits; }
   std::string Subject() const { return tp > 1 ? gpu + ", tp " + std::to_string(tp) : gpu; }
 };
 
-Scenario OneNode(const Scenario& s, std::string_view gpu, int gpus, int tp, int zero) {
-  Scenario out = OnGpu(s, gpu);
+// One node of `gpus` GPUs, data parallel over what tp leaves, micro-batch 1, no recompute.
+const Scenario& OneNode(PathBuilder& b, const Scenario& s, std::string_view gpu, int gpus, int tp, int zero) {
+  Scenario& out = b.New(s, gpu);
   out.cluster.gpus_per_node = gpus, out.cluster.nodes = 1;
   out.parallelism.tp = tp, out.parallelism.pp = 1, out.parallelism.dp = 0, out.parallelism.zero = zero;
   out.parallelism.recompute = Recompute::kNone;
@@ -146,33 +158,32 @@ Scenario OneNode(const Scenario& s, std::string_view gpu, int gpus, int tp, int 
   return out;
 }
 
-// n GPUs of one node: the smallest tp (1, 2, 4), then the lowest ZeRO stage, that fits.
-Layout MakeLayout(const Scenario& s, std::string_view gpu, int n, const Catalog& cat) {
+// n GPUs of one node: the smallest tp (1, 2, 4), then the lowest ZeRO stage, that fits; nothing
+// fitting, the plain data-parallel layout at ZeRO-3.
+Layout MakeLayout(PathBuilder& b, const Scenario& s, std::string_view gpu, int n) {
   Layout l;
   l.gpu = std::string(gpu), l.gpus = n;
-  for (int tp = 1; tp <= std::min(n, 4); tp *= 2) {
+  auto fill = [&](int tp) {
     l.tp = tp;
     for (int z = 0; z <= 3; ++z) {
-      l.zero_scenario[z] = OneNode(s, gpu, n, tp, z);
-      l.by_zero[z] = Evaluate(l.zero_scenario[z], cat);
+      l.by_zero_scenario[z] = &OneNode(b, s, gpu, n, tp, z);
+      l.by_zero[z] = &b.Eval(*l.by_zero_scenario[z]);
     }
+  };
+  for (int tp = 1; tp <= std::min(n, 4); tp *= 2) {
+    fill(tp);
     for (l.zero = 0; l.zero < 3 && !l.fits(); ++l.zero) {}
     if (l.fits()) return l;
   }
-  l.tp = 1;  // nothing fits: show the plain data-parallel layout at ZeRO-3
-  for (int z = 0; z <= 3; ++z) {
-    l.zero_scenario[z] = OneNode(s, gpu, n, 1, z);
-    l.by_zero[z] = Evaluate(l.zero_scenario[z], cat);
-  }
+  fill(1);
   l.zero = 3;
   return l;
 }
 
 void MidPath(const Scenario& s, PathBuilder& b) {
-  const Catalog& cat = b.catalog;
-  const Scenario one = OneNode(s, "A100-SXM4-80GB", 1, 1, 0);
-  const Report r1 = Evaluate(one, cat);
-  const Report r40 = Evaluate(OneNode(s, "A100-SXM4-40GB", 1, 1, 0), cat);
+  const Scenario& one = OneNode(b, s, "A100-SXM4-80GB", 1, 1, 0);
+  const Report& r1 = b.Eval(one);
+  const Report& r40 = b.Eval(OneNode(b, s, "A100-SXM4-40GB", 1, 1, 0));
   if (!r1.errors.empty() || !r40.errors.empty()) return;
   const MemoryBreakdown& m = r1.memory.per_gpu;
   const double params = r1.memory.parameters;
@@ -188,7 +199,7 @@ void MidPath(const Scenario& s, PathBuilder& b) {
   std::vector<Layout> layouts;
   for (auto [gpu, n] : {std::pair{"A100-SXM4-40GB", 4}, {"A100-SXM4-80GB", 2}, {"A100-SXM4-40GB", 8},
                         {"A100-SXM4-80GB", 4}}) {
-    const Layout& l = layouts.emplace_back(MakeLayout(s, gpu, n, cat));
+    const Layout& l = layouts.emplace_back(MakeLayout(b, s, gpu, n));
     const Report& r = l.report();
     if (!r.errors.empty()) continue;
     b.Attach(b.Add(r.memory.fits ? "mid_layout_fits" : "mid_layout_oom", "/cluster/gpu", r.memory.per_gpu.total_gib,
@@ -212,18 +223,18 @@ void MidPath(const Scenario& s, PathBuilder& b) {
   for (const Layout& l : layouts) z = z ? z : (l.fits() ? &l : nullptr);
   if (!z) z = &layouts[0];
   for (int k = 0; k <= 3; ++k) {
-    const Report& r = z->by_zero[k];
+    const Report& r = *z->by_zero[k];
     if (!r.errors.empty()) continue;
     b.Attach(b.Add(r.memory.fits ? "mid_zero_fits" : "mid_zero_oom", "/parallelism/zero", r.memory.per_gpu.total_gib,
                    r.memory.capacity_gib, {static_cast<double>(k), static_cast<double>(z->gpus), r.performance.step_time_s, 0},
                    z->Subject()),
-             z->zero_scenario[k]);
+             *z->by_zero_scenario[k]);
   }
   // NVLink: the same layout on the PCIe part of the same memory.
   if (z->fits()) {
-    const std::string pcie_id = EqualsIgnoreCase(z->gpu, "A100-SXM4-80GB") ? "A100-PCIe-80GB" : "A100-PCIe-40GB";
-    const Scenario pcie = OneNode(s, pcie_id, z->gpus, z->tp, z->zero);
-    const Report rp = Evaluate(pcie, cat);
+    const char* pcie_id = EqualsIgnoreCase(z->gpu, "A100-SXM4-80GB") ? "A100-PCIe-80GB" : "A100-PCIe-40GB";
+    const Scenario& pcie = OneNode(b, s, pcie_id, z->gpus, z->tp, z->zero);
+    const Report& rp = b.Eval(pcie);
     if (rp.errors.empty())
       b.Attach(b.Add("mid_nvlink", "/cluster/intra_node", z->report().performance.comm_fraction * 100,
                      rp.performance.comm_fraction * 100, {static_cast<double>(z->gpus), Days(z->report()), Days(rp), 0}),
@@ -233,22 +244,29 @@ void MidPath(const Scenario& s, PathBuilder& b) {
 
 // [SECTION] Large cluster: GPT-3 175B class (guide 4.3) ------------------------------------------
 
-Scenario OnNetwork(const Scenario& s, std::string_view network) {
-  Scenario out = Cleared(s);
+const Scenario& OnNetwork(PathBuilder& b, const Scenario& s, std::string_view network) {
+  Scenario& out = b.New(s);
   out.cluster.inter_node = std::string(network);
   out.cluster.nics_per_node = 0;
   return out;
 }
 
+// 128 GPUs at tp 4 pp 8 (tensor parallelism inside a node), `per_node` to a node.
+const Scenario& Pod128(PathBuilder& b, const Scenario& s, std::string_view gpu, int per_node) {
+  Scenario& out = b.New(s, gpu);
+  out.cluster.gpus_per_node = per_node, out.cluster.nodes = 128 / per_node;
+  out.parallelism.tp = 4, out.parallelism.pp = 8, out.parallelism.dp = 0;
+  return out;
+}
+
 void LargePath(const Scenario& s, PathBuilder& b) {
-  const Catalog& cat = b.catalog;
-  if (const GpuSpec* g = FindGpu(cat, "A100-SXM4-80GB")) {
+  if (const GpuSpec* g = FindGpu(b.catalog, "A100-SXM4-80GB")) {
     const std::span<const int> sizes = UsualNodeSizes(*g);
     DecisionStep& st = b.Add("large_node_size", "/cluster/gpus_per_node", sizes.empty() ? 0 : sizes.back(), 16, {}, g->id);
     st.corrects_guide = true;
   }
-  const Scenario ib = OnNetwork(s, "ib-hdr");
-  const Report r = Evaluate(ib, cat);
+  const Scenario& ib = OnNetwork(b, s, "ib-hdr");
+  const Report& r = b.Eval(ib);
   if (!r.errors.empty()) return;
   const int dp = r.setup.dp;
   const double grads = r.memory.per_gpu.gradients_gib;
@@ -260,29 +278,24 @@ void LargePath(const Scenario& s, PathBuilder& b) {
                             step > 0 ? bd.dp_comm_s / step * 100 : 0});
   ar.corrects_guide = true;
   b.Attach(ar, ib);
-  const Scenario eth = OnNetwork(s, "roce-100g");
-  const Report re = Evaluate(eth, cat);
-  for (const auto* pr : {&r, &re}) {
-    if (!pr->errors.empty()) continue;
-    const Scenario& sc = pr == &r ? ib : eth;
-    b.Attach(b.Add("large_network", "/cluster/inter_node", pr->performance.step_time_s, 0,
-                   {pr->performance.comm_fraction * 100, Days(*pr), JobCost(*pr), 0}, sc.cluster.inter_node),
-             sc);
+  const Scenario& eth = OnNetwork(b, s, "roce-100g");
+  const Report& re = b.Eval(eth);
+  for (const Scenario* sc : {&ib, &eth}) {
+    const Report& rn = sc == &ib ? r : re;
+    if (!rn.errors.empty()) continue;
+    b.Attach(b.Add("large_network", "/cluster/inter_node", rn.performance.step_time_s, 0,
+                   {rn.performance.comm_fraction * 100, Days(rn), JobCost(rn), 0}, sc->cluster.inter_node),
+             *sc);
   }
   if (re.errors.empty()) {
     DecisionStep& st = b.Add("large_network_rule", "/cluster/inter_node", r.performance.comm_fraction * 100,
                              re.performance.comm_fraction * 100);
     st.corrects_guide = true;
   }
-  // 4 x PCIe per server against 8 x SXM, 128 GPUs at tp 4 pp 8 (tensor parallelism inside a node).
-  auto layout = [&](std::string_view gpu, int per_node) {
-    Scenario out = OnGpu(ib, gpu);
-    out.cluster.gpus_per_node = per_node, out.cluster.nodes = 128 / per_node;
-    out.parallelism.tp = 4, out.parallelism.pp = 8, out.parallelism.dp = 0;
-    return out;
-  };
-  const Scenario pcie = layout("A100-PCIe-80GB", 4), sxm = layout("A100-SXM4-80GB", 8);
-  const Report rp = Evaluate(pcie, cat), rs = Evaluate(sxm, cat);
+  // 4 x PCIe per server against 8 x SXM.
+  const Scenario& pcie = Pod128(b, ib, "A100-PCIe-80GB", 4);
+  const Report& rp = b.Eval(pcie);
+  const Report& rs = b.Eval(Pod128(b, ib, "A100-SXM4-80GB", 8));
   if (rp.errors.empty() && rs.errors.empty()) {
     const double mp = rp.performance.mfu * 100, ms = rs.performance.mfu * 100;
     DecisionStep& st = b.Add("large_pcie_vs_sxm", "/cluster/gpu", mp, ms,
@@ -300,8 +313,9 @@ void TenantPath(const Scenario& s, PathBuilder& b) {
   const std::vector<MigTable>& tables = BuiltinMigTables();
   MigTenant tenant;
   tenant.name = "tenant";
-  tenant.scenario = Cleared(s);
-  tenant.scenario.cluster.gpus_per_node = 1, tenant.scenario.cluster.nodes = 1;
+  Scenario& one = b.New(s);
+  one.cluster.gpus_per_node = 1, one.cluster.nodes = 1;
+  tenant.scenario = one;
   // The guide's quick rule is shown once, on its own GPU (an A100) when the list has one.
   bool has_a100 = false, rule_shown = false;
   for (const std::string& id : s.plan.gpus) has_a100 = has_a100 || id.find("A100") != std::string::npos;
@@ -310,19 +324,20 @@ void TenantPath(const Scenario& s, PathBuilder& b) {
     if (!g) continue;
     const MigTable* t = FindMigTable(tables, g->id);
     if (!t || t->profiles.empty()) {
-      const Scenario whole = OnGpu(tenant.scenario, g->id);
-      const Report r = Evaluate(whole, cat);
+      const Scenario& whole = b.New(one, g->id);
+      const Report& r = b.Eval(whole);
       if (r.errors.empty())
         b.Attach(b.Add("tenant_whole_gpu", "/cluster/gpu", r.memory.per_gpu.total_gib, r.memory.capacity_gib,
                        {0, 0, kGuideTenants, r.cost.per_million_tokens}, g->id),
                  whole);
       continue;
     }
-    std::vector<int> order;
+    std::vector<int> order;  // profiles by memory, smallest first (no media-extension variants)
     for (int p = 0; p < static_cast<int>(t->profiles.size()); ++p)
       if (!t->profiles[p].media_extensions && t->profiles[p].memory_gib > 0) order.push_back(p);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int x, int y) { return t->profiles[x].memory_gib < t->profiles[y].memory_gib; });
+    std::sort(order.begin(), order.end(), [&](int x, int y) {
+      return t->profiles[x].memory_gib != t->profiles[y].memory_gib ? t->profiles[x].memory_gib < t->profiles[y].memory_gib : x < y;
+    });
     if (order.empty()) continue;
     int chosen = -1;
     MigTenantSize size;
@@ -352,10 +367,10 @@ void TenantPath(const Scenario& s, PathBuilder& b) {
       continue;
     }
     const MigProfile& prof = t->profiles[chosen];
-    Scenario mig = OnGpu(tenant.scenario, g->id);
+    Scenario& mig = b.New(one, g->id);
     mig.cluster.mig.profile = prof.name;
     mig.cluster.mig.instances_per_gpu = prof.max_instances;
-    const Report rm = Evaluate(mig, cat);
+    const Report& rm = b.Eval(mig);
     const int per_gpu = std::max(1, prof.max_instances);
     DecisionStep& st = b.Add("tenant_profile", "/cluster/mig/profile", size.memory_gib, size.capacity_gib,
                              {static_cast<double>(per_gpu), std::ceil(static_cast<double>(kGuideTenants) / per_gpu),
