@@ -5,6 +5,7 @@
 #include "evaluate.h"
 #include "contract/hf_import.h"
 #include "contract/report_json.h"
+#include "planner/decision_path.h"
 #include "table.h"
 
 namespace gpucfg::cli {
@@ -187,6 +188,12 @@ void AddScenarioCommands(CLI::App& app, Context& ctx) {
   example->add_option("name", name, "example name (see --list); default: default");
   static bool list = false;
   example->add_flag("--list", list, "list the example names");
+  static bool decision = false;
+  static Format decision_format = Format::kTable;
+  example->add_flag("--decision", decision,
+                    "the guide's decision path for edge | mid-training | large-cluster | multi-tenant, with this "
+                    "scenario's numbers (plans it too)");
+  AddFormatOption(example, decision_format);
   example->callback([&] {
     Scenario s;
     if (list) {
@@ -195,6 +202,18 @@ void AddScenarioCommands(CLI::App& app, Context& ctx) {
     }
     if (!MakeExample(name, s)) {
       FailWith(ctx, {Issue{"unknown_example", "unknown example \"" + name + "\"; see gpucfg example --list", ""}});
+      return;
+    }
+    if (decision) {
+      if (!HasDecisionPath(name)) {
+        FailWith(ctx, {Issue{"no_decision_path", "'" + name + "' has no decision path: edge, mid-training, "
+                             "large-cluster and multi-tenant have one", ""}});
+        return;
+      }
+      const PlanResult plan = Plan(s, ctx.catalog);
+      const DecisionPath path = MakeDecisionPath(name, s, &plan, ctx.catalog);
+      if (decision_format == Format::kJson) std::cout << DecisionPathToJson(path) << "\n";
+      else std::cout << DecisionPathToTable(path);
       return;
     }
     std::cout << ScenarioToJson(s) << "\n";

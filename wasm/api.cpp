@@ -12,36 +12,11 @@
 #include "contract/features.h"
 #include "contract/hf_import.h"
 #include "contract/json_io.h"
+#include "contract/json_string.h"
+#include "planner/decision_path.h"
 #include "planner/plan.h"
 
 namespace gpucfg::wasm {
-namespace {
-
-// JSON string escaping for the few strings this file writes itself (names and descriptions are
-// ASCII from core/examples.cpp, but escape anyway so the output is always valid JSON).
-void AppendJsonString(std::string& out, std::string_view s) {
-  out += '"';
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          static constexpr char kHex[] = "0123456789abcdef";
-          out += "\\u00";
-          out += kHex[(c >> 4) & 0xf];
-          out += kHex[c & 0xf];
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-}
-
-}  // namespace
 
 // The report document for a scenario document, or the errors document (as `gpucfg evaluate`).
 std::string EvaluateText(const std::string& scenario_json) {
@@ -105,6 +80,20 @@ std::string ExamplesText() {
 // `gpucfg plan --format json`, byte for byte).
 std::string PlanText(const std::string& scenario_json) { return PlanJson(scenario_json).text + "\n"; }
 
+// The decision path of one of the guide's four presets (edge, mid-training, large-cluster,
+// multi-tenant), planned: `gpucfg example NAME --decision --format json`, byte for byte; another
+// name gives the errors document (unknown_example or no_decision_path).
+std::string DecisionPathText(const std::string& name) {
+  Scenario s;
+  if (!MakeExample(name, s))
+    return ErrorsToJson(Issues{Issue{"unknown_example", "unknown example '" + name + "'; examples() lists the names", ""}}) + "\n";
+  if (!HasDecisionPath(name))
+    return ErrorsToJson(Issues{Issue{"no_decision_path", "'" + name + "' has no decision path: edge, mid-training, "
+                                     "large-cluster and multi-tenant have one", ""}}) + "\n";
+  const PlanResult plan = Plan(s);
+  return DecisionPathToJson(MakeDecisionPath(name, s, &plan)) + "\n";
+}
+
 }  // namespace gpucfg::wasm
 
 EMSCRIPTEN_BINDINGS(gpucfg_api) {
@@ -117,4 +106,5 @@ EMSCRIPTEN_BINDINGS(gpucfg_api) {
   emscripten::function("examples", &gpucfg::wasm::ExamplesText);
   emscripten::function("importHfConfig", &gpucfg::wasm::ImportHfConfigText);
   emscripten::function("plan", &gpucfg::wasm::PlanText);
+  emscripten::function("decisionPath", &gpucfg::wasm::DecisionPathText);
 }

@@ -3,6 +3,7 @@
 // every valid field) and write it back. Nothing here throws: nlohmann is used only through
 // non-throwing calls (parse with allow_exceptions=false, type checks before every get).
 #include "contract/json_io.h"
+#include "contract/json_string.h"
 
 #include <nlohmann/json.hpp>
 
@@ -389,6 +390,28 @@ JsonResult EvaluateJson(std::string_view scenario_text, const Catalog& catalog, 
   Report report = Evaluate(parsed.scenario, catalog);
   if (!report.errors.empty()) return {ErrorsToJson(report.errors, indent), false};
   return {ReportToJson(report, indent), true};
+}
+
+void AppendJsonString(std::string& out, std::string_view s) {
+  out += '"';
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          static constexpr char kHex[] = "0123456789abcdef";
+          out += "\\u00";
+          out += kHex[(c >> 4) & 0xf];
+          out += kHex[c & 0xf];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
 }
 
 }  // namespace gpucfg

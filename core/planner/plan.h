@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -56,9 +57,33 @@ struct PlanSettings {
 };
 
 // Validates the plan section (errors with JSON pointers) and searches. The scenario itself must
-// already be valid (ParseScenario checked it).
+// already be valid (ParseScenario checked it). A loop over PlanSearch::Advance.
 PlanResult Plan(const Scenario& base, const Catalog& catalog = BuiltinCatalog(),
                 const PlanSettings& settings = {});
+
+// The same search, resumable: each Advance walks on by about `max_configurations` scored
+// configurations (whole cells of the walk: at most that many, at least one cell) and returns the
+// fraction of the space's cells walked, so a page can plan in slices across frames and stop at
+// will. Result() finishes the walk if needed; it is the same PlanResult as Plan's, byte for byte
+// in every output. Validation errors show in Result().errors (Done() is then true at once).
+class PlanSearch {
+ public:
+  explicit PlanSearch(const Scenario& scenario, const Catalog& catalog = BuiltinCatalog(),
+                      uint32_t disabled_rules = 0);
+  ~PlanSearch();
+  PlanSearch(const PlanSearch&) = delete;
+  PlanSearch& operator=(const PlanSearch&) = delete;
+
+  double Advance(int64_t max_configurations);
+  bool Done() const;
+  double Progress() const;    // 0..1, cells walked / cells in the space
+  int64_t Evaluated() const;  // configurations scored so far
+  PlanResult Result();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // The plan as the contract's JSON document, a table for people, or CSV (one row per Pareto
 // option, then the best per objective). `gpucfg plan` and the wasm `plan()` print these.

@@ -3,6 +3,7 @@
 // the space with its pruning rules.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -66,10 +67,30 @@ inline double StatesLowerBoundGib(const StatesProbe& p, int tp, int pp, int dp, 
           p.optimizer_gib / (zero >= 1 ? n : 1.0)) / (tp * pp);
 }
 
+// A slice of one SKU's walk, for a search resumed across calls (PlanSearch::Advance): the walk
+// counts its cells (training: one gpus-per-node x nodes x tp x pp; inference: one weight format x
+// tp) in walk order and handles only cells [begin, end); `seen` ends as the SKU's cell count when
+// the walk ran to the end. The default range is the whole walk.
+struct ProbeCache {
+  std::array<StatesProbe, 4> probes{};  // per weight format (inference: the scenario's + kPlanQuantised)
+  std::array<bool, 4> have{};
+};
+struct WalkRange {
+  int64_t begin = 0, end = INT64_MAX;
+  int64_t seen = 0;
+  ProbeCache* cache = nullptr;  // keeps the SKU's probes across slices; nullptr = probe on each walk
+  bool Skip() { const int64_t cell = seen++; return cell < begin || cell >= end; }
+  StatesProbe Probe(PlanScorer& scorer, const Scenario& base, const PlanCandidate& c, int slot) {
+    if (!cache) return scorer.Probe(base, c);
+    if (!cache->have[slot]) cache->probes[slot] = scorer.Probe(base, c), cache->have[slot] = true;
+    return cache->probes[slot];
+  }
+};
+
 // The walk (space.h lists the axes). `visit(candidate, score)` gets every evaluated configuration.
 template <class Visit>
 void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t disabled,
-               PlanScorer& scorer, PlanResult& out, Visit&& visit) {
+               PlanScorer& scorer, PlanResult& out, Visit&& visit, WalkRange& range) {
   const GpuSpec& g = catalog.gpus[sku];
   const PlanLimits& lim = scorer.Limits();
   auto rule = [&](PruneRule r, bool applies, int64_t n) {
@@ -84,7 +105,7 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
   c.gpu = sku;
   if (base.workload.kind == WorkloadKind::kTraining) {
     c.gpus_per_node = 1;
-    const StatesProbe probe = scorer.Probe(base, c);
+    const StatesProbe probe = range.Probe(scorer, base, c, 0);
     constexpr int64_t kInner = kPlanMicroBatch.size() * kPlanZero.size() * kPlanRecompute.size();
     for (int gpn : UsualNodeSizes(g)) {
       if (gpn > lim.max_gpus) continue;
@@ -98,6 +119,7 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
           for (int pp : kPlanPp) {
             if (tp * pp > total) break;
             c.pp = pp;
+            if (range.Skip()) continue;
             out.space += kInner;
             if (rule(PruneRule::kSplitNotDividingGpus, total % (tp * pp) != 0, kInner)) continue;
             if (rule(PruneRule::kTpBeyondNode, tp > gpn, kInner)) continue;
@@ -143,10 +165,11 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
   for (int f = 0; f < format_count; ++f) {
     c.weight_precision = formats[f];
     c.tp = 1, c.gpus_per_node = 1, c.nodes = 1, c.batch = 1;
-    const StatesProbe probe = scorer.Probe(base, c);
+    const StatesProbe probe = range.Probe(scorer, base, c, f);
     for (int tp : kPlanInferenceTp) {
       if (tp > lim.max_gpus) break;
       c.tp = tp, c.gpus_per_node = tp;
+      if (range.Skip()) continue;
       out.space += kBatches;
       if (rule(PruneRule::kTpBeyondNode, tp > largest_node, kBatches)) continue;
       if (rule(PruneRule::kTpBeyondNvlinkDomain, bridge && tp > 2, kBatches)) continue;

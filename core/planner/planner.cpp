@@ -1,6 +1,7 @@
 // The search: validate the plan section, list the SKUs, walk the space, drop what a named rule
 // proves invalid or unable to fit, score the rest with the models (ScoreCandidate), keep the best
-// per objective and the time-cost Pareto front online (no list of every result is kept).
+// per objective and the time-cost Pareto front online (no list of every result is kept). The walk
+// is resumable (PlanSearch: a page plans in slices across frames); Plan is a loop over it.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -108,40 +109,30 @@ PlanMetric MetricOfObjective(PlanObjective o) {
 
 // [SECTION] Search -------------------------------------------------------------------------------
 
-PlanResult Plan(const Scenario& scenario, const Catalog& catalog, const PlanSettings& settings) {
+// Everything one search holds between Advance calls. Not movable: the scorer keeps a reference
+// to the limits.
+struct PlanSearch::State {
+  const Catalog& catalog;
+  uint32_t disabled = 0;
   PlanResult out;
-  out.kind = scenario.workload.kind;
-  out.objective = scenario.plan.objective;
-  out.currency = scenario.pricing.currency;
   std::vector<int> skus;
-  ValidatePlan(scenario, catalog, skus, out.errors);
-  if (!out.errors.empty()) return out;
-  out.skus = static_cast<int>(skus.size());
-
-  Scenario base = scenario;
-  base.plan = PlanConfig{};
+  Scenario base;
   PlanLimits limits;
-  limits.max_gpus = scenario.plan.max_gpus > 0 ? scenario.plan.max_gpus : kPlanDefaultMaxGpus;
-  limits.deadline_s = scenario.plan.deadline_days * 86400.0;
-  limits.budget = scenario.plan.budget;
-  limits.max_node_kw = scenario.plan.max_rack_kw;
-  limits.electricity_per_kwh = ElectricityPrice(scenario, catalog);
-  {
-    Resolved r;
-    if (!Resolve(base, catalog, r, &out.errors)) return out;
-    limits.layers = r.arch.layers, limits.heads = r.arch.heads;
-  }
-
-  PlanScorer scorer(catalog, limits);
-  const PlanMetric objective = MetricOfObjective(out.objective);
+  PlanScorer scorer{catalog, limits};
+  PlanMetric objective = PlanMetric::kCost;
   bool have[4] = {false, false, false, false};
   std::array<Kept, 4> best{};
   std::vector<Kept> front;
-  int64_t since_progress = 0;
-  const double sku_count = static_cast<double>(skus.size());
-  int sku_done = 0;
+  std::vector<int64_t> cells;  // cells of each SKU's walk
+  std::vector<ProbeCache> probes;  // each SKU's probes, taken once
+  int64_t total_cells = 0, done_cells = 0;
+  size_t sku_at = 0;           // the SKU being walked
+  int64_t cell_at = 0;         // its next cell
+  bool finished = false;
 
-  auto visit = [&](const PlanCandidate& c, const PlanScore& s) {
+  explicit State(const Catalog& c) : catalog(c) {}
+
+  void Visit(const PlanCandidate& c, const PlanScore& s) {
     ++out.evaluated;
     if (!s.valid) ++out.invalid;
     if (!s.feasible) return;
@@ -150,25 +141,111 @@ PlanResult Plan(const Scenario& scenario, const Catalog& catalog, const PlanSett
     for (int m = 0; m < 4; ++m)
       if (!have[m] || Better(s, best[m].s, static_cast<PlanMetric>(m))) best[m] = k, have[m] = true;
     AddToFront(front, k);
-    if (settings.progress && ++since_progress >= 4096) {
-      since_progress = 0;
-      settings.progress(settings.progress_ctx, sku_done / sku_count);
-    }
-  };
-  for (int sku : skus) {
-    WalkSpace(base, catalog, sku, settings.disabled_rules, scorer, out, visit);
-    ++sku_done;
-    if (settings.progress) settings.progress(settings.progress_ctx, sku_done / sku_count);
   }
 
-  if (!have[static_cast<int>(objective)]) return out;
+  // Walks cells [begin, end) of one SKU; returns the SKU's cell count.
+  int64_t Walk(size_t sku_index, int64_t begin, int64_t end, PlanResult& into) {
+    WalkRange range{begin, end};
+    range.cache = &probes[sku_index];
+    const int sku = skus[sku_index];
+    WalkSpace(base, catalog, sku, disabled, scorer, into,
+              [this](const PlanCandidate& c, const PlanScore& s) { Visit(c, s); }, range);
+    return range.seen;
+  }
+};
+
+PlanSearch::PlanSearch(const Scenario& scenario, const Catalog& catalog, uint32_t disabled_rules)
+    : state_(std::make_unique<State>(catalog)) {
+  State& st = *state_;
+  st.disabled = disabled_rules;
+  PlanResult& out = st.out;
+  out.kind = scenario.workload.kind;
+  out.objective = scenario.plan.objective;
+  out.currency = scenario.pricing.currency;
+  st.finished = true;
+  ValidatePlan(scenario, catalog, st.skus, out.errors);
+  if (!out.errors.empty()) return;
+  out.skus = static_cast<int>(st.skus.size());
+
+  st.base = scenario;
+  st.base.plan = PlanConfig{};
+  PlanLimits& limits = st.limits;
+  limits.max_gpus = scenario.plan.max_gpus > 0 ? scenario.plan.max_gpus : kPlanDefaultMaxGpus;
+  limits.deadline_s = scenario.plan.deadline_days * 86400.0;
+  limits.budget = scenario.plan.budget;
+  limits.max_node_kw = scenario.plan.max_rack_kw;
+  limits.electricity_per_kwh = ElectricityPrice(scenario, catalog);
+  {
+    Resolved r;
+    if (!Resolve(st.base, catalog, r, &out.errors)) return;
+    limits.layers = r.arch.layers, limits.heads = r.arch.heads;
+  }
+  st.objective = MetricOfObjective(out.objective);
+  // Count each SKU's cells with an empty range (a walk that scores nothing, into a scratch result).
+  st.probes.resize(st.skus.size());
+  for (size_t k = 0; k < st.skus.size(); ++k) {
+    PlanResult scratch;
+    st.cells.push_back(st.Walk(k, INT64_MAX, INT64_MAX, scratch));
+    st.total_cells += st.cells.back();
+  }
+  st.finished = false;
+}
+
+PlanSearch::~PlanSearch() = default;
+
+double PlanSearch::Advance(int64_t max_configurations) {
+  State& st = *state_;
+  if (st.finished) return 1.0;
+  // A cell scores at most this many configurations (the inner axes of space.h).
+  const int64_t per_cell = st.out.kind == WorkloadKind::kTraining
+                               ? static_cast<int64_t>(kPlanMicroBatch.size() * kPlanZero.size() * kPlanRecompute.size())
+                               : static_cast<int64_t>(kPlanInferenceBatch.size());
+  int64_t budget = std::max<int64_t>(1, max_configurations / per_cell);
+  while (budget > 0 && st.sku_at < st.skus.size()) {
+    const int64_t cells = st.cells[st.sku_at];
+    const int64_t end = std::min(cells, st.cell_at + budget);
+    if (end > st.cell_at) st.Walk(st.sku_at, st.cell_at, end, st.out);
+    budget -= end - st.cell_at;
+    st.done_cells += end - st.cell_at;
+    st.cell_at = end;
+    if (st.cell_at >= cells) ++st.sku_at, st.cell_at = 0;
+  }
+  if (st.sku_at >= st.skus.size()) st.finished = true;
+  return Progress();
+}
+
+bool PlanSearch::Done() const { return state_->finished; }
+
+double PlanSearch::Progress() const {
+  const State& st = *state_;
+  if (st.finished) return 1.0;
+  return st.total_cells > 0 ? static_cast<double>(st.done_cells) / st.total_cells : 0.0;
+}
+
+int64_t PlanSearch::Evaluated() const { return state_->out.evaluated; }
+
+PlanResult PlanSearch::Result() {
+  State& st = *state_;
+  while (!st.finished) Advance(INT64_MAX / 2);
+  PlanResult out = st.out;
+  if (!out.errors.empty() || !st.have[static_cast<int>(st.objective)]) return out;
   out.has_best = true;
-  for (int m = 0; m < 4; ++m) out.best_by[m] = MakeOption(base, catalog, best[m].c, best[m].s, limits);
-  out.best = out.best_by[static_cast<int>(objective)];
+  for (int m = 0; m < 4; ++m) out.best_by[m] = MakeOption(st.base, st.catalog, st.best[m].c, st.best[m].s, st.limits);
+  out.best = out.best_by[static_cast<int>(st.objective)];
+  std::vector<Kept> front = st.front;
   std::sort(front.begin(), front.end(), [](const Kept& a, const Kept& b) { return a.s.time_s < b.s.time_s; });
-  for (const Kept& k : front) out.pareto.push_back(MakeOption(base, catalog, k.c, k.s, limits));
-  ExplainBest(out, objective, front.size());
+  for (const Kept& k : front) out.pareto.push_back(MakeOption(st.base, st.catalog, k.c, k.s, st.limits));
+  ExplainBest(out, st.objective, front.size());
   return out;
+}
+
+PlanResult Plan(const Scenario& scenario, const Catalog& catalog, const PlanSettings& settings) {
+  PlanSearch search(scenario, catalog, settings.disabled_rules);
+  while (!search.Done()) {
+    const double fraction = search.Advance(4096);
+    if (settings.progress) settings.progress(settings.progress_ctx, fraction);
+  }
+  return search.Result();
 }
 
 }  // namespace gpucfg

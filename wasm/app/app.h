@@ -84,6 +84,8 @@ void DrawBreakdownPanel();             // panel_breakdown.cpp: step-time stacked
 void DrawRooflinePanel();              // panel_roofline.cpp: log-log roofline with the layer's ops
 void DrawScalingPanel();               // panel_scaling.cpp: efficiency vs GPU count, break point
 void DrawComparePanel();               // panel_compare.cpp: 2-4 pinned scenarios side by side
+void DrawPlannerPanel();               // panel_planner.cpp: the plan section, sliced search, Pareto
+                                       // chart, options to open, the presets' decision paths
 
 // Test hooks: widgets record their screen rectangles under stable names (the JSON pointer of the
 // field, "+"/"-" suffixes for stepper buttons, "path:value" for combo items) so the browser test

@@ -283,6 +283,38 @@ constexpr Entry kStrings[] = {
     {S::kApplyFix, "Apply", "应用"},
     {S::kUndoFix, "Undo", "撤销"},
     {S::kBatchPerCopy, "per model copy: %d copies serve %d sequences at once", "按每个模型副本计：%d 个副本共同时处理 %d 个序列"},
+    // planner tab (plan-page)
+    {S::kTabPlanner, "Planner", "规划"},
+    {S::kPlanSection, "Plan: the best cluster on this site", "规划：本站最合适的集群"},
+    {S::kPlanObjective, "Objective", "优化目标"},
+    {S::kObjCost, "lowest cost", "成本最低"},
+    {S::kObjTime, "shortest time", "时间最短"},
+    {S::kObjEnergy, "least energy", "能耗最低"},
+    {S::kPlanDeadline, "Deadline (days, 0 = none)", "期限（天，0 = 无）"},
+    {S::kPlanBudget, "Budget (0 = none)", "预算（0 = 无）"},
+    {S::kPlanMaxGpus, "Max GPUs (0 = 1024)", "最多 GPU 数（0 = 1024）"},
+    {S::kPlanMaxRackKw, "Max power per node (kW, 0 = none)", "每节点功耗上限（kW，0 = 无）"},
+    {S::kPlanGpus, "Allowed GPUs", "可选 GPU"},
+    {S::kPlanGpusHint, "none ticked = every GPU with a price", "不勾选 = 所有有价格的 GPU"},
+    {S::kPlanRun, "Plan", "开始规划"},
+    {S::kPlanCancel, "Cancel", "取消"},
+    {S::kPlanScored, "%s configurations scored", "已评估 %s 个配置"},
+    {S::kPlanCancelled, "Cancelled: no result", "已取消：无结果"},
+    {S::kPlanSummary, "%s configurations in the space, %s pruned by rule, %s evaluated, %s feasible", "搜索空间 %s 个配置，按规则剪枝 %s 个，评估 %s 个，可行 %s 个"},
+    {S::kPlanNoFeasible, "No feasible option: relax the deadline, budget or limits", "没有可行方案：请放宽期限、预算或限制"},
+    {S::kPlanPareto, "Time against cost: the Pareto front (none is both faster and cheaper)", "时间与成本：帕累托前沿（没有既更快又更便宜的方案）"},
+    {S::kPlanTimeDays, "time to train (days)", "训练时间（天）"},
+    {S::kPlanTimeRequest, "request latency (s)", "请求延迟（秒）"},
+    {S::kPlanCostAxis, "cost", "成本"},
+    {S::kPlanRanked, "Options, best first", "方案（最优在前）"},
+    {S::kPlanOption, "Option", "方案"},
+    {S::kPlanOpen, "Open", "打开"},
+    {S::kPlanBest, "best", "最优"},
+    {S::kPlanInvalid, "Fix the scenario's errors before planning", "请先修正场景中的错误再规划"},
+    {S::kPlanHint, "Searches every GPU, layout and setting of this site for the model and token budget on the left; open an option to load it into the configurator.", "为左侧的模型和 token 预算搜索本站所有 GPU、布局和设置；打开一个方案即可把它载入配置器。"},
+    {S::kDecisionTitle, "Decision path: the guide's tree with this scenario's numbers", "决策路径：指南的决策树，配上本场景的数字"},
+    {S::kDecisionHint, "Each figure comes from the models; a marked step is where the guide's rule of thumb is wrong.", "每个数字都来自模型；带标记的步骤是指南的经验法则出错之处。"},
+    {S::kGuideCorrected, "guide corrected", "纠正指南"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 
@@ -392,6 +424,39 @@ constexpr CodeName kWarningsZh[] = {
     {"serving_overloaded", nullptr, "请求以每秒 {value} 个到达，但这些副本在此提示和输出长度下每秒只能服务约 {limit} 个：队列将无限增长；请增加副本、降低请求率或缩短请求"},
 };
 
+// planner tab (plan-page): decision-path steps (core/planner/decision_steps.inc), same codes and
+// placeholders ({subject} and {unit} are ids, left as they are).
+constexpr CodeName kDecisionZh[] = {
+    {"edge_compute_rule", nullptr, "指南第 1 步：所需 INT8 算力 = 模型 FLOPs ÷ (目标延迟 × 2) × 2 = {a} TOPS（每 token {b} GFLOPs，目标 {limit} ms）；{subject} 在此功耗模式下有 {c} TOPS。按此法则算力绰绰有余，但模型给出每个输出 token {value} ms：解码一个 token 的快慢取决于它要读取的权重和核函数在此精度下实际达到的速率，而不是峰值 TOPS（见屋顶线）"},
+    {"edge_tops_per_watt", nullptr, "指南第 2 步：比较每瓦 INT8 TOPS（指南称 Orin 2.1、A100 1.56）。按目录中的稀疏 INT8 峰值：{subject} 在 {a} W 模组预算下为 {value} TOPS/W，A100 PCIe 在 {b} W 板卡功耗下为 {limit} TOPS/W。决定结果的不是峰值能效，而是每个输出 token 的能耗（见后续步骤）"},
+    {"edge_device_within", nullptr, "{subject}：每个输出 token {value} ms（目标 {limit} ms），峰值墙上功耗 {a} W，在 {b} W 预算内；每 1M 输出 token {c} kWh"},
+    {"edge_device_over", nullptr, "{subject}：每个输出 token {value} ms（目标 {limit} ms），但峰值墙上功耗 {a} W，超出 {b} W 预算：无论多快都出局；每 1M 输出 token {c} kWh"},
+    {"edge_mode_meets", nullptr, "{a} W 模组预算的功耗模式：每个输出 token {value} ms，满足 {limit} ms 目标；每 1M 输出 token {b} kWh，{c} INT8 TOPS"},
+    {"edge_mode_misses", nullptr, "{a} W 模组预算的功耗模式：每个输出 token {value} ms，达不到 {limit} ms 目标；每 1M 输出 token {b} kWh，{c} INT8 TOPS"},
+    {"mid_memory_rule", nullptr, "指南第 1 步：显存 = 参数 × (2 权重 + 2 梯度 + 4 优化器) 字节 = {value} GiB（{a} B 参数）。混合精度 AdamW 还保留 FP32 主权重和两个 FP32 矩：显存模型按每参数 {b} 字节计，激活之前的模型状态就有 {limit} GiB（单 GPU 合计 {c} GiB）"},
+    {"mid_no_single_gpu", nullptr, "指南第 2 步：需求超过单卡显存 × 0.8 时选大显存卡。单 GPU 需要 {value} GiB，超过 0.8 × 80 GB A100（{limit} GiB）和 40 GB A100（{a} GiB）：没有一张卡装得下，模型状态必须分到多个 GPU 上（ZeRO、TP、PP）"},
+    {"mid_layout_fits", nullptr, "{a} × {subject}，ZeRO-{b}：每 GPU {value} / {limit} GiB，装得下；{c} 天，{d} {unit}"},
+    {"mid_layout_oom", nullptr, "{a} × {subject}，ZeRO-{b}：每 GPU {value} GiB，超过 {limit} GiB：装不下"},
+    {"mid_fewer_bigger_wrong", nullptr, "指南认为更少、更大的 GPU 训练更快（2 × 80 GB 胜过 4 × 40 GB）。这里 {a} × 40 GB 需 {value} 天，{b} × 80 GB 需 {limit} 天：两者都装得下时，同样的显存分在两倍的 GPU 上就是两倍的算力，ZeRO 多出的通信走 NVLink（步骤中暴露 {c} %）"},
+    {"mid_fewer_bigger_holds", nullptr, "指南认为更少、更大的 GPU 训练更快：这里 {b} × 80 GB 需 {limit} 天，{a} × 40 GB 需 {value} 天（40 GB 布局的步骤中暴露通信 {c} %）"},
+    {"mid_zero_fits", nullptr, "ZeRO-{a}，{b} × {subject}：每 GPU {value} / {limit} GiB，装得下；每步 {c} 秒"},
+    {"mid_zero_oom", nullptr, "ZeRO-{a}，{b} × {subject}：每 GPU {value} GiB，超过 {limit} GiB：装不下"},
+    {"mid_nvlink", nullptr, "指南第 3 步（NVLink）：{a} 个 GPU 上，NVSwitch（SXM）使步骤中暴露通信 {value} %，PCIe 为 {limit} %：训练 {b} 天对 {c} 天"},
+    {"large_node_size", nullptr, "指南第 1 步：HGX A100 节点可放 16 个 GPU。HGX A100 基板只有 4 或 8 个（16 个的是 V100 的 HGX-2）：规划器搜索每节点最多 {value} 个 GPU 的 {subject} 节点"},
+    {"large_allreduce", nullptr, "指南第 2 步：节点间通信量 = 梯度大小 × 节点数 ÷ 2 = 每步 {limit} GiB（{a} 个节点）。环形 all-reduce 发送每个 GPU 所持梯度的 2 × (dp - 1) / dp，与节点数无关：dp {b} 时每 GPU 每步 {value} GiB；重叠前每步 {c} 秒，步骤中仍暴露 {d} %"},
+    {"large_network", nullptr, "节点间用 {subject}：每步 {value} 秒，其中暴露通信 {a} %，训练 {b} 天，{c} {unit}"},
+    {"large_network_rule", nullptr, "指南第 3 步：通信量超过节点 NVLink 带宽 × 0.7 时用 InfiniBand。多节点任务都要跨网络；关键是暴露多少：较快网络为步骤的 {value} %，较慢网络为 {limit} %"},
+    {"large_pcie_vs_sxm", nullptr, "指南：每服务器 4 × PCIe 扩展效率 31 %，8 × SXM 为 79 %。{a} 个 GPU、tp {b} 时：每节点 4 × A100 PCIe 的 MFU 为 {value} %（暴露通信 {c} %），每节点 8 × A100 SXM 为 {limit} %（{d} %）"},
+    {"tenant_quick_rule", nullptr, "指南第 2 步：最小实例 = max(模型显存 × 1.2, 5 GB) = {value} GiB（权重 {a} GiB）。它漏掉了 KV 缓存（{b} 个序列，每个 {c} token）和 CUDA 上下文：显存模型在一个 {subject} 实例上需要 {limit} GiB"},
+    {"tenant_smallest_profile", nullptr, "指南：最小的 MIG 实例有 5 GB。{subject} 上最小的实例有 {value} GiB，每 GPU 最多 {a} 个"},
+    {"tenant_profile", nullptr, "{subject}：装得下租户的最小实例，{value} / {limit} GiB；每 GPU {a} 个，{c} 个租户需 {b} 个 GPU；每 1M 输出 token {d} {unit}"},
+    {"tenant_profile_none", nullptr, "{subject}：没有 MIG 实例装得下该租户（至少需要 {value} GiB）"},
+    {"tenant_whole_gpu", nullptr, "{subject} 不支持 MIG：每 GPU 一个租户，{c} 个租户需 {c} 个 GPU；已用 {value} / {limit} GiB；每 1M 输出 token {d} {unit}"},
+    {"plan_pick_training", nullptr, "规划器在 {d} 个可行方案中的选择：{subject}：{a} 天，{b} {unit}，{c} kWh"},
+    {"plan_pick_inference", nullptr, "规划器在 {d} 个可行方案中的选择：{subject}：每请求 {a} 秒，每 1M 输出 token {b} {unit}，{c} kWh"},
+    {"plan_pick_none", nullptr, "规划器在 {value} 个配置中没有找到可行方案：请放宽期限、预算或限制"},
+};
+
 const char* FindName(std::span<const CodeName> table, std::string_view code) {
   for (const CodeName& c : table)
     if (c.code == code) return App().lang == Lang::kZh ? c.zh : c.en;
@@ -426,9 +491,16 @@ std::string WarningText(const Warning& w) {
   return FillWarningTemplate(zh, w);
 }
 
+std::string DecisionText(const DecisionStep& step) {
+  if (App().lang == Lang::kZh)
+    for (const CodeName& c : kDecisionZh)
+      if (c.code == step.figures.code) return FillDecisionTemplate(c.zh, step);
+  return DecisionStepText(step);
+}
+
 int UiStringCount() {
   return static_cast<int>(std::size(kStrings) * 2 + std::size(kFixes) * 2 + std::size(kOps) * 2 +
-                          std::size(kPhases) * 2 + std::size(kWarningsZh) + 1);
+                          std::size(kPhases) * 2 + std::size(kWarningsZh) + std::size(kDecisionZh) + 1);
 }
 
 const char* UiString(int i) {
@@ -445,6 +517,8 @@ const char* UiString(int i) {
   if (i < 2 * p) return i % 2 ? kPhases[i / 2].zh : kPhases[i / 2].en;
   i -= 2 * p;
   if (i < w) return kWarningsZh[i].zh;
+  i -= w;
+  if (i < static_cast<int>(std::size(kDecisionZh))) return kDecisionZh[i].zh;
   return "—•…→≤≥✓€■·×¥";
 }
 

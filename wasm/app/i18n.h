@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "base/warnings.h"
+#include "planner/decision_path.h"
 
 namespace gpucfg::app {
 
@@ -63,6 +64,11 @@ enum class S : int {
   kSrcMfu, kSrcSpeed, kSrcInference, kSrcCost, kSrcPower, kSrcMemory, kSrcRoofline,
   kPriceList, kPriceYours, kNoCostNoFit, kTrainTokens, kHoursWord, kPeak, kGpusWord, kWan, kYi, kWanYi,
   kPriceUsed, kApplyFix, kUndoFix, kBatchPerCopy,
+  // planner tab (plan-page)
+  kTabPlanner, kPlanSection, kPlanObjective, kObjCost, kObjTime, kObjEnergy, kPlanDeadline, kPlanBudget,
+  kPlanMaxGpus, kPlanMaxRackKw, kPlanGpus, kPlanGpusHint, kPlanRun, kPlanCancel, kPlanScored, kPlanCancelled,
+  kPlanSummary, kPlanNoFeasible, kPlanPareto, kPlanTimeDays, kPlanTimeRequest, kPlanCostAxis, kPlanRanked,
+  kPlanOption, kPlanOpen, kPlanBest, kPlanInvalid, kPlanHint, kDecisionTitle, kDecisionHint, kGuideCorrected,
   kCount
 };
 
@@ -81,6 +87,10 @@ const char* PhaseName(std::string_view code);
 // from i18n.cpp's table, keyed by the same code, with the same {value}/{limit} placeholders. A code
 // the table lacks falls back to English (web/tests/browser.test.mjs checks none is missing).
 std::string WarningText(const Warning& w);
+
+// A decision-path step (core/planner/decision_path.h) in the page's language: English from the
+// core, Chinese from i18n.cpp's kDecisionZh under the same code (English when the table lacks it).
+std::string DecisionText(const DecisionStep& step);
 
 // Chinese for text the core gives in English (i18n_data.cpp); nullptr when the table lacks the key
 // (the caller then shows the English).

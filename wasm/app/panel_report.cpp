@@ -183,6 +183,7 @@ constexpr View kViews[] = {
     {"roofline", S::kTabRoofline, DrawRooflinePanel, true},
     {"scaling", S::kTabScaling, DrawScalingPanel, true},
     {"compare", S::kTabCompare, DrawComparePanel, false},
+    {"planner", S::kTabPlanner, DrawPlannerPanel, false},
 };
 
 }  // namespace

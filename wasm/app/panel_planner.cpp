@@ -1,0 +1,379 @@
+// The planner tab: the scenario's "plan" section as inputs (objective, deadline, budget, max GPUs,
+// max power per node, allowed GPUs), the search run in slices across frames (core PlanSearch:
+// a progress bar and a cancel button, the page never freezes), the time-cost Pareto chart, the
+// options best first with "open" loading one into the configurator, and for the guide's four
+// presets their decision path (core/planner/decision_path.h) in the page's language. Drawing and
+// bookkeeping only: every figure comes from the PlanResult or the DecisionPath.
+#include <emscripten.h>
+#include <emscripten/bind.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app.h"
+#include "chart.h"
+#include "guest.h"
+#include "imgui.h"
+#include "widgets.h"
+#include "contract/json_io.h"
+#include "contract/json_string.h"
+#include "contract/scenario_fields.h"
+#include "planner/decision_path.h"
+#include "planner/plan.h"
+
+namespace gpucfg::app {
+namespace {
+
+constexpr double kSliceMs = 12.0;  // search time per frame: the frame stays near 60 Hz
+constexpr ImU32 kFrontColor = IM_COL32(37, 99, 235, 255);
+constexpr ImU32 kBestColor = IM_COL32(22, 128, 61, 255);
+
+struct Planner {
+  std::unique_ptr<PlanSearch> search;
+  bool has_result = false, cancelled = false;
+  PlanResult result;
+  std::vector<const PlanOption*> ranked;  // best first, then the front by the objective
+  int opened = -1;
+  int runs = 0;
+  std::string path_example;  // the preset whose path `path` is
+  DecisionPath path;
+};
+
+Planner& P() {
+  static Planner p;
+  return p;
+}
+
+double MetricOf(const PlanOption& o, PlanObjective obj) {
+  return obj == PlanObjective::kTime ? o.time_s : obj == PlanObjective::kEnergy ? o.energy_kwh : o.cost;
+}
+
+void Rank(Planner& p) {
+  p.ranked.clear();
+  if (!p.result.has_best) return;
+  p.ranked.push_back(&p.result.best);
+  std::vector<const PlanOption*> rest;
+  for (const PlanOption& o : p.result.pareto)
+    if (o.label != p.result.best.label) rest.push_back(&o);
+  for (const PlanOption& o : p.result.best_by) {
+    bool seen = o.label == p.result.best.label;
+    for (const PlanOption* r : rest) seen = seen || r->label == o.label;
+    if (!seen) rest.push_back(&o);
+  }
+  const PlanObjective obj = p.result.objective;
+  std::stable_sort(rest.begin(), rest.end(),
+                   [&](const PlanOption* a, const PlanOption* b) { return MetricOf(*a, obj) < MetricOf(*b, obj); });
+  p.ranked.insert(p.ranked.end(), rest.begin(), rest.end());
+}
+
+void Start() {
+  Planner& p = P();
+  p.search = std::make_unique<PlanSearch>(App().scenario);
+  p.has_result = false, p.cancelled = false, p.opened = -1;
+  p.ranked.clear();
+  ++p.runs;
+  RequestFrames();
+}
+
+void Cancel() {
+  Planner& p = P();
+  if (!p.search) return;
+  p.search.reset();
+  p.cancelled = true;
+  RequestFrames();
+}
+
+// One frame's slice of the search; the result when it ends.
+void Step() {
+  Planner& p = P();
+  if (!p.search) return;
+  const double until = emscripten_get_now() + kSliceMs;
+  while (!p.search->Done() && emscripten_get_now() < until) p.search->Advance(128);
+  if (p.search->Done()) {
+    p.result = p.search->Result();
+    p.search.reset();
+    p.has_result = true;
+    Rank(p);
+  }
+  RequestFrames();  // keep drawing: the progress moves, or the result appears
+}
+
+void Open(int index) {
+  Planner& p = P();
+  if (index < 0 || index >= static_cast<int>(p.ranked.size())) return;
+  const PlanConfig plan = App().scenario.plan;  // the inputs stay for the next run
+  App().scenario = p.ranked[index]->scenario;
+  App().scenario.plan = plan;
+  App().dirty = true;
+  App().requested_view = "overview";
+  p.opened = index;
+  RequestFrames();
+}
+
+const DecisionPath* PathFor(std::string_view example) {
+  Planner& p = P();
+  if (!HasDecisionPath(example)) return nullptr;
+  if (p.path_example != example) {
+    Scenario preset;
+    if (!MakeExample(example, preset)) return nullptr;
+    p.path = MakeDecisionPath(example, preset, nullptr);
+    p.path_example = std::string(example);
+  }
+  return &p.path;
+}
+
+// [SECTION] Drawing ------------------------------------------------------------------------------
+
+// The allowed GPUs: folded, a line naming the ticked ones; open, a checkbox per priced GPU.
+void DrawGpuChoices() {
+  PlanConfig& plan = App().scenario.plan;
+  std::string ticked;
+  for (const std::string& id : plan.gpus) ticked += (ticked.empty() ? "" : ", ") + id;
+  const std::string header = std::string(T(S::kPlanGpus)) + " (" + (ticked.empty() ? T(S::kPlanGpusHint) : ticked) +
+                             ")###plan_gpus";
+  const bool open = ImGui::CollapsingHeader(header.c_str());
+  MarkLastItem("plan_gpus");
+  if (!open) return;
+  const Catalog& cat = BuiltinCatalog();
+  const int cols = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / 210.0f));
+  if (!ImGui::BeginTable("plan_gpu_table", cols)) return;
+  for (const GpuSpec& g : cat.gpus) {
+    if (!FindPrice(cat, g.id, App().scenario.pricing.currency)) continue;
+    auto it = std::find(plan.gpus.begin(), plan.gpus.end(), g.id);
+    bool on = it != plan.gpus.end();
+    ImGui::TableNextColumn();
+    if (ImGui::Checkbox(g.id.c_str(), &on)) {
+      if (on) plan.gpus.push_back(g.id);
+      else plan.gpus.erase(it);
+      App().dirty = true;
+    }
+    MarkLastItem("plan_gpu:" + g.id);
+  }
+  ImGui::EndTable();
+}
+
+void DrawInputs() {
+  PlanConfig& plan = App().scenario.plan;
+  static constexpr S kObjectives[] = {S::kObjCost, S::kObjTime, S::kObjEnergy};
+  if (BeginForm("plan_form")) {
+    EnumRow(S::kPlanObjective, plan.objective, kPlanObjectiveNames, kObjectives);
+    if (App().scenario.workload.kind == WorkloadKind::kTraining) DoubleRow(S::kPlanDeadline, plan.deadline_days, "%.1f");
+    DoubleRow(S::kPlanBudget, plan.budget, "%.0f");
+    IntRow(S::kPlanMaxGpus, plan.max_gpus, true);
+    DoubleRow(S::kPlanMaxRackKw, plan.max_rack_kw, "%.2f");
+    EndForm();
+  }
+  DrawGpuChoices();
+}
+
+void DrawRunBar() {
+  Planner& p = P();
+  const bool invalid = !App().report.errors.empty();
+  ImGui::BeginDisabled(invalid || p.search != nullptr);
+  if (ImGui::Button(T(S::kPlanRun))) Start();
+  ImGui::EndDisabled();
+  MarkLastItem("plan_run");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(p.search == nullptr);
+  if (ImGui::Button(T(S::kPlanCancel))) Cancel();
+  ImGui::EndDisabled();
+  MarkLastItem("plan_cancel");
+  ImGui::SameLine();
+  if (p.search) {
+    char text[96];
+    std::snprintf(text, sizeof text, T(S::kPlanScored), FmtCount(static_cast<double>(p.search->Evaluated())).c_str());
+    ImGui::ProgressBar(static_cast<float>(p.search->Progress()), ImVec2(-FLT_MIN, 0), text);
+    MarkLastItem("plan_progress");
+  } else if (p.cancelled) {
+    ImGui::TextColored(ImColor(kColorBad), "%s", T(S::kPlanCancelled));
+  } else if (invalid) {
+    ImGui::TextColored(ImColor(kColorBad), "%s", T(S::kPlanInvalid));
+  }
+}
+
+std::string TimeText(const PlanOption& o, bool training) {
+  return training ? FmtDuration(o.time_s) : Fmt("%.3g s", o.time_s);
+}
+
+void DrawChart(const Planner& p) {
+  const bool training = p.result.kind == WorkloadKind::kTraining;
+  const double scale = training ? 86400.0 : 1.0;
+  double t_lo = 1e300, t_hi = 0, c_lo = 1e300, c_hi = 0;
+  for (const PlanOption* o : p.ranked) {
+    t_lo = std::min(t_lo, o->time_s / scale), t_hi = std::max(t_hi, o->time_s / scale);
+    c_lo = std::min(c_lo, o->cost), c_hi = std::max(c_hi, o->cost);
+  }
+  // Log axes when the options span more than a decade, else linear on round steps (1, 2, 5 x 10^k).
+  auto axis = [](double lo, double hi) {
+    if (lo > 0 && hi / lo > 10) return ChartAxis{lo / 1.3, hi * 1.3, 10, &TickCompact};
+    const double span = std::max(hi - lo, std::fabs(hi) * 0.1 + 1e-12);
+    double step = std::pow(10.0, std::floor(std::log10(span / 4)));
+    for (double m : {2.0, 5.0, 10.0})
+      if (span / step > 6) step = std::pow(10.0, std::floor(std::log10(span / 4))) * m;
+    const double a = std::max(0.0, std::floor((lo - span * 0.1) / step) * step);
+    return ChartAxis{a, std::ceil((hi + span * 0.1) / step) * step, 0, &TickCompact, step};
+  };
+  SectionTitle(S::kPlanPareto);
+  const Chart ch = DrawChartFrame("plan_chart", 240.0f, axis(t_lo, t_hi), axis(c_lo, c_hi),
+                                  T(training ? S::kPlanTimeDays : S::kPlanTimeRequest), T(S::kPlanCostAxis));
+  ch.PushClip();
+  ImVec2 prev;
+  for (size_t i = 0; i < p.result.pareto.size(); ++i) {  // fastest first: the front as a line
+    const PlanOption& o = p.result.pareto[i];
+    const ImVec2 c = ch.At(o.time_s / scale, o.cost);
+    if (i > 0) ch.dl->AddLine(prev, c, kFrontColor, 2.0f);
+    prev = c;
+  }
+  int hovered = -1;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (size_t i = 0; i < p.ranked.size(); ++i) {
+    const ImVec2 c = ch.At(p.ranked[i]->time_s / scale, p.ranked[i]->cost);
+    ch.dl->AddCircleFilled(c, i == 0 ? 6.0f : 4.0f, i == 0 ? kBestColor : kFrontColor);
+    MarkRect("plan_point:" + std::to_string(i), c.x - 5, c.y - 5, c.x + 5, c.y + 5);
+    if (std::fabs(c.x - mouse.x) < 7 && std::fabs(c.y - mouse.y) < 7) hovered = static_cast<int>(i);
+  }
+  ch.PopClip();
+  if (hovered >= 0 && ImGui::IsWindowHovered()) {
+    const PlanOption& o = *p.ranked[hovered];
+    ImGui::SetTooltip("%s\n%s  ·  %s", o.label.c_str(), TimeText(o, training).c_str(),
+                      FmtMoney(o.cost, p.result.currency).c_str());
+  }
+}
+
+void DrawRanked(const Planner& p) {
+  const bool training = p.result.kind == WorkloadKind::kTraining;
+  SectionTitle(S::kPlanRanked);
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("plan_options", 6, flags)) return;
+  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 28.0f);
+  ImGui::TableSetupColumn(T(S::kPlanOption), ImGuiTableColumnFlags_WidthStretch, 3.4f);
+  ImGui::TableSetupColumn(T(training ? S::kTimeToTrain : S::kRequestLatency));
+  ImGui::TableSetupColumn(T(training ? S::kCost : S::kCostPerMTokens));
+  ImGui::TableSetupColumn(T(S::kGpuCount));
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 64.0f);
+  ImGui::TableHeadersRow();
+  for (size_t i = 0; i < p.ranked.size(); ++i) {
+    const PlanOption& o = *p.ranked[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", static_cast<int>(i) + 1);
+    ImGui::TableNextColumn();
+    if (i == 0) {
+      ImGui::TextColored(ImColor(kBestColor), "%s", T(S::kPlanBest));
+      ImGui::SameLine();
+    }
+    ImGui::TextWrapped("%s", o.label.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", o.why.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(TimeText(o, training).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(FmtMoney(o.cost, p.result.currency).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", o.gpus);
+    ImGui::TableNextColumn();
+    if (ImGui::SmallButton(T(S::kPlanOpen))) Open(static_cast<int>(i));
+    MarkLastItem("plan_open:" + std::to_string(i));
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+void DrawResult(const Planner& p) {
+  const PlanResult& r = p.result;
+  int64_t pruned = 0;
+  for (int64_t n : r.pruned) pruned += n;
+  char line[256];
+  std::snprintf(line, sizeof line, T(S::kPlanSummary), FmtCount(static_cast<double>(r.space)).c_str(),
+                FmtCount(static_cast<double>(pruned)).c_str(), FmtCount(static_cast<double>(r.evaluated)).c_str(),
+                FmtCount(static_cast<double>(r.feasible)).c_str());
+  ImGui::TextWrapped("%s", line);
+  MarkLastItem("plan_summary");
+  if (!r.errors.empty()) {
+    for (const Issue& e : r.errors) ImGui::TextColored(ImColor(kColorBad), "%s  %s", e.path.c_str(), e.message.c_str());
+    return;
+  }
+  if (!r.has_best) {
+    ImGui::TextColored(ImColor(kColorBad), "%s", T(S::kPlanNoFeasible));
+    return;
+  }
+  DrawChart(p);
+  DrawRanked(p);
+}
+
+void DrawDecisionPath(const DecisionPath& path) {
+  SectionTitle(S::kDecisionTitle);
+  ImGui::TextColored(ImColor(kColorMuted), "%s", T(S::kDecisionHint));
+  int n = 0;
+  for (const DecisionStep& st : path.steps) {
+    ImGui::Text("%d.", ++n);
+    ImGui::SameLine();
+    if (st.corrects_guide) {
+      ImGui::TextColored(ImColor(kColorBad), "[%s]", T(S::kGuideCorrected));
+      ImGui::SameLine();
+    }
+    ImGui::TextWrapped("%s", DecisionText(st).c_str());
+    MarkLastItem("decision_step:" + std::to_string(n - 1));
+  }
+}
+
+}  // namespace
+
+void DrawPlannerPanel() {
+  Planner& p = P();
+  Step();
+  SectionTitle(S::kPlanSection);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImColor(kColorMuted), "%s", T(S::kPlanHint));
+  ImGui::PopTextWrapPos();
+  DrawInputs();
+  DrawRunBar();
+  if (p.has_result) DrawResult(p);
+  if (const DecisionPath* path = PathFor(App().example)) DrawDecisionPath(*path);
+}
+
+}  // namespace gpucfg::app
+
+namespace {
+
+// Test hook: what the planner tab holds, texts in the page's language (JSON by hand: small code).
+std::string PlannerState() {
+  using namespace gpucfg;
+  using namespace gpucfg::app;
+  const Planner& p = P();
+  auto num = [](double v) { char b[32]; std::snprintf(b, sizeof b, "%.17g", v); return std::string(b); };
+  std::string out = "{\"ranked\":[";
+  for (size_t i = 0; i < p.ranked.size(); ++i) {
+    const PlanOption& o = *p.ranked[i];
+    out += i ? ",{\"label\":" : "{\"label\":";
+    AppendJsonString(out, o.label);
+    out += ",\"time_s\":" + num(o.time_s) + ",\"cost\":" + num(o.cost) + ",\"gpus\":" + std::to_string(o.gpus) +
+           ",\"scenario\":" + ScenarioToJson(o.scenario, -1) + "}";
+  }
+  out += "],\"decision_path\":[";
+  if (const DecisionPath* path = PathFor(App().example))
+    for (size_t i = 0; i < path->steps.size(); ++i) {
+      const DecisionStep& st = path->steps[i];
+      out += i ? ",{\"code\":" : "{\"code\":";
+      AppendJsonString(out, st.figures.code);
+      out += std::string(",\"corrects_guide\":") + (st.corrects_guide ? "true" : "false") + ",\"text\":";
+      AppendJsonString(out, DecisionText(st));
+      out += "}";
+    }
+  const double progress = p.search ? p.search->Progress() : (p.has_result ? 1.0 : 0.0);
+  const int64_t evaluated = p.search ? p.search->Evaluated() : (p.has_result ? p.result.evaluated : 0);
+  out += "],\"running\":" + std::string(p.search ? "true" : "false") + ",\"progress\":" + num(progress) +
+         ",\"evaluated\":" + std::to_string(evaluated) + ",\"cancelled\":" + (p.cancelled ? "true" : "false") +
+         ",\"done\":" + (p.has_result ? "true" : "false") + ",\"runs\":" + std::to_string(p.runs) +
+         ",\"feasible\":" + std::to_string(p.has_result ? p.result.feasible : 0) +
+         ",\"opened\":" + std::to_string(p.opened) + "}";
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(gpucfg_planner) { emscripten::function("plannerState", &PlannerState); }
