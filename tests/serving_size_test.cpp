@@ -139,5 +139,17 @@ TEST(ServingSize, BadInputGivesErrorsWithPaths) {
   EXPECT_NE(ServingSizeToJson(SizeServing(Serving(), ServingNeed{})).find("\"errors\""), std::string::npos);
 }
 
+TEST(ServingSize, TheJsonVerbReadsTheNeedAndOverridesTheTargets) {
+  const std::string scenario = ScenarioToJson(Serving(100));
+  const JsonResult r = ServingSizeJson(scenario, R"({"users": 50, "tpot_ms": 50})");
+  ASSERT_TRUE(r.ok) << r.text;
+  EXPECT_EQ(r.text, ServingSizeToJson(SizeServing(Serving(50), Users(50))));
+  const JsonResult bad = ServingSizeJson(scenario, R"({"people": 5})");
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.text.find("/need/people"), std::string::npos);
+  EXPECT_NE(ServingSizeJson(scenario, "[1]").text.find("invalid_json"), std::string::npos);
+  EXPECT_NE(ServingSizeJson(scenario, R"({"users": "many"})").text.find("/need/users"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace gpucfg

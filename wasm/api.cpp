@@ -12,6 +12,7 @@
 #include "contract/hf_import.h"
 #include "contract/json_io.h"
 #include "planner/plan.h"
+#include "planner/serving_size.h"
 
 namespace gpucfg::wasm {
 namespace {
@@ -101,6 +102,12 @@ std::string ExamplesText() {
 // `gpucfg plan --format json`, byte for byte).
 std::string PlanText(const std::string& scenario_json) { return PlanJson(scenario_json).text + "\n"; }
 
+// GPUs and model copies for a serving load: a scenario document and {"users": N} or
+// {"requests_per_s": R} (optionally "tpot_ms", "ttft_ms"), as `gpucfg serve-size --format json`.
+std::string ServeSizeText(const std::string& scenario_json, const std::string& need_json) {
+  return ServingSizeJson(scenario_json, need_json).text + "\n";
+}
+
 }  // namespace gpucfg::wasm
 
 EMSCRIPTEN_BINDINGS(gpucfg_api) {
@@ -112,4 +119,5 @@ EMSCRIPTEN_BINDINGS(gpucfg_api) {
   emscripten::function("examples", &gpucfg::wasm::ExamplesText);
   emscripten::function("importHfConfig", &gpucfg::wasm::ImportHfConfigText);
   emscripten::function("plan", &gpucfg::wasm::PlanText);
+  emscripten::function("serveSize", &gpucfg::wasm::ServeSizeText);
 }

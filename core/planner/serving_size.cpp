@@ -180,4 +180,28 @@ std::string ServingSizeToJson(const ServingSize& s, int indent) {
   return root.dump(indent);
 }
 
+JsonResult ServingSizeJson(std::string_view scenario_text, std::string_view need_text, const Catalog& catalog,
+                           int indent) {
+  ParseResult parsed = ParseScenario(scenario_text, catalog);
+  if (!parsed.ok()) return {ErrorsToJson(parsed.errors, indent), false};
+  const nlohmann::json doc = nlohmann::json::parse(need_text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object())
+    return {ErrorsToJson({{"invalid_json", "expected a JSON object {\"users\": N} or {\"requests_per_s\": R}", "/need"}},
+                         indent), false};
+  ServingNeed need;
+  Issues errors;
+  Scenario& s = parsed.scenario;
+  for (const auto& [key, value] : doc.items()) {
+    double* field = key == "users" ? &need.users : key == "requests_per_s" ? &need.requests_per_s
+                  : key == "tpot_ms" ? &s.speed.tpot_target_ms : key == "ttft_ms" ? &s.speed.ttft_target_ms : nullptr;
+    if (!field) errors.push_back({"unknown_key", "expected users | requests_per_s | tpot_ms | ttft_ms, found \"" + key + "\"", "/need/" + key});
+    else if (!value.is_number() || value.get<double>() < 0)
+      errors.push_back({"wrong_type", "expected a number >= 0", "/need/" + key});
+    else *field = value.get<double>();
+  }
+  if (!errors.empty()) return {ErrorsToJson(errors, indent), false};
+  const ServingSize size = SizeServing(s, need, catalog);
+  return {ServingSizeToJson(size, indent), size.errors.empty()};
+}
+
 }  // namespace gpucfg

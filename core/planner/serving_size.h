@@ -13,6 +13,7 @@
 
 #include "base/issues.h"
 #include "catalog/catalog.h"
+#include "contract/json_io.h"
 #include "contract/scenario.h"
 
 namespace gpucfg {
@@ -49,5 +50,11 @@ ServingSize SizeServing(const Scenario& base, const ServingNeed& need, const Cat
 // The answer as JSON ({"feasible", "gpus", "copies", "tp", "batch_per_copy", ... "scenario"}), or
 // the errors document.
 std::string ServingSizeToJson(const ServingSize& s, int indent = 2);
+
+// Parse + size + write: a scenario document and a need document {"users": N} or
+// {"requests_per_s": R}, optionally with "tpot_ms" / "ttft_ms" (override /speed's targets). What the
+// wasm API's serveSize() returns; errors (paths /need/...) as the errors document.
+JsonResult ServingSizeJson(std::string_view scenario_text, std::string_view need_text,
+                           const Catalog& catalog = BuiltinCatalog(), int indent = 2);
 
 }  // namespace gpucfg

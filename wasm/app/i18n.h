@@ -63,6 +63,16 @@ enum class S : int {
   kSrcMfu, kSrcSpeed, kSrcInference, kSrcCost, kSrcPower, kSrcMemory, kSrcRoofline,
   kPriceList, kPriceYours, kNoCostNoFit, kTrainTokens, kHoursWord, kPeak, kGpusWord, kWan, kYi, kWanYi,
   kPriceUsed, kApplyFix, kUndoFix, kBatchPerCopy,
+  // workloads, HF import, serving (workload-page)
+  kEngine, kEngineDefault, kFinetune, kFinetuneFull, kLoraRank, kLoraTargets, kTargetsQv,
+  kTargetsAttention, kTargetsAllLinear, kBasePrecision, kBaseDefault, kGenericNetwork, kGenericParamsM,
+  kGenericGflops, kGenericActMb, kBatchSamples, kBatchPerCopyLabel, kSamplesPerS, kBatchLatency,
+  kNetworkNote,
+  kHfImport, kHfPasteHint, kHfImportButton, kHfOpenFile, kHfImported, kHfNotImported,
+  kServing, kServingUsersMode, kServingRpsMode, kServingUsers, kServingRps, kServingAnswer,
+  kServingLatency, kServingCost, kServingNo, kServingInvalid, kServingNoFit, kServingLatencyBound,
+  kServingApply, kServingNote, kServingOnlyDecoders,
+  kFixCostChange, kFixJobCost,
   kCount
 };
 
