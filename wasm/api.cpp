@@ -15,6 +15,7 @@
 #include "contract/json_string.h"
 #include "planner/decision_path.h"
 #include "planner/plan.h"
+#include "planner/serving_size.h"
 
 namespace gpucfg::wasm {
 
@@ -94,6 +95,12 @@ std::string DecisionPathText(const std::string& name) {
   return DecisionPathToJson(MakeDecisionPath(name, s, &plan)) + "\n";
 }
 
+// GPUs and model copies for a serving load: a scenario document and {"users": N} or
+// {"requests_per_s": R} (optionally "tpot_ms", "ttft_ms"), as `gpucfg serve-size --format json`.
+std::string ServeSizeText(const std::string& scenario_json, const std::string& need_json) {
+  return ServingSizeJson(scenario_json, need_json).text + "\n";
+}
+
 }  // namespace gpucfg::wasm
 
 EMSCRIPTEN_BINDINGS(gpucfg_api) {
@@ -107,4 +114,5 @@ EMSCRIPTEN_BINDINGS(gpucfg_api) {
   emscripten::function("importHfConfig", &gpucfg::wasm::ImportHfConfigText);
   emscripten::function("plan", &gpucfg::wasm::PlanText);
   emscripten::function("decisionPath", &gpucfg::wasm::DecisionPathText);
+  emscripten::function("serveSize", &gpucfg::wasm::ServeSizeText);
 }

@@ -67,6 +67,13 @@ void RemovePinned(int index);
 bool ApplyFix(int index);
 bool CanUndo();
 void UndoFix();
+// The price of fix `index` when it changes the GPU count (its scenario re-evaluated by the core);
+// nullptr when the count stays. Cached per evaluation of the page's scenario.
+struct FixCost {
+  int gpus_from = 0, gpus_to = 0;
+  double per_hour_from = 0, per_hour_to = 0, total_from = 0, total_to = 0;
+};
+const FixCost* FixCostChange(int index);
 // {"scenario": {...}, "report": {... or errors}, "language": "en", "view": "overview",
 //  "pinned": [{"label": ..., "scenario": {...}}]}: what the page shows.
 std::string StateJson();
@@ -77,6 +84,8 @@ void NotifyIfLinkChanged();
 void DrawHeader();                     // panel_header.cpp: title, example menu, language toggle
 void DrawClusterPanel();               // panel_cluster.cpp: cluster + pricing inputs
 void DrawWorkloadPanel();              // panel_workload.cpp: workload + parallelism inputs
+void DrawImportPanel();                // panel_import.cpp: a Hugging Face config.json -> inline model
+void DrawServingPanel();               // panel_serving.cpp: users or requests/s + targets -> GPUs
 void DrawMemoryPanel();                // panel_memory.cpp: stacked bar vs capacity, verdict, fixes
 void DrawReportPanel();                // panel_report.cpp: the view tabs; overview = speed, power,
                                        // cost, warnings, errors

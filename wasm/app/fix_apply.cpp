@@ -12,6 +12,7 @@
 #include "app.h"
 #include "contract/json_io.h"
 #include "contract/scenario_fields.h"
+#include "evaluate.h"
 
 namespace gpucfg::app {
 namespace {
@@ -54,13 +55,11 @@ bool SetField(nlohmann::json& doc, const MemoryFix& f) {
   return true;
 }
 
-}  // namespace
-
-bool ApplyFix(int index) {
-  AppState& app = App();
-  const MemoryReport& mem = app.report.memory;
+// The scenario with fix `index` (a plan step: the plan up to it) applied, read back by the core's
+// parser; false if the contract refuses it.
+bool FixedScenario(int index, const std::string& before, Scenario& out) {
+  const MemoryReport& mem = App().report.memory;
   if (index < 0 || index >= mem.fix_count) return false;
-  const std::string before = ScenarioToJson(app.scenario, -1);
   nlohmann::json doc = nlohmann::json::parse(before, nullptr, false);
   if (doc.is_discarded()) return false;
   const MemoryFix& f = mem.fixes[index];
@@ -75,10 +74,47 @@ bool ApplyFix(int index) {
   if (!ok) return false;
   ParseResult parsed = ParseScenario(doc.dump());
   if (!parsed.ok()) return false;
+  out = std::move(parsed.scenario);
+  return true;
+}
+
+}  // namespace
+
+bool ApplyFix(int index) {
+  AppState& app = App();
+  const std::string before = ScenarioToJson(app.scenario, -1);
+  Scenario fixed;
+  if (!FixedScenario(index, before, fixed)) return false;
   UndoStack().push_back(before);
-  app.scenario = std::move(parsed.scenario);
+  app.scenario = std::move(fixed);
   app.dirty = true;
   return true;
+}
+
+const FixCost* FixCostChange(int index) {
+  // One entry per fix, computed once per evaluation of the page's scenario (fixes re-evaluated by
+  // the core, never estimated here).
+  static std::vector<FixCost> costs;
+  static std::vector<bool> changes;
+  static int serial = -1;
+  const AppState& app = App();
+  if (serial != app.scenario_serial) {
+    serial = app.scenario_serial;
+    const MemoryReport& mem = app.report.memory;
+    costs.assign(mem.fix_count, FixCost{});
+    changes.assign(mem.fix_count, false);
+    const std::string before = ScenarioToJson(app.scenario, -1);
+    for (int i = 0; i < mem.fix_count; ++i) {
+      Scenario fixed;
+      if (!FixedScenario(i, before, fixed) || fixed.TotalGpus() == app.scenario.TotalGpus()) continue;
+      const Report after = Evaluate(fixed);
+      if (!after.errors.empty()) continue;
+      costs[i] = FixCost{app.scenario.TotalGpus(), fixed.TotalGpus(), app.report.cost.per_hour,
+                         after.cost.per_hour, app.report.cost.total, after.cost.total};
+      changes[i] = true;
+    }
+  }
+  return index >= 0 && index < static_cast<int>(changes.size()) && changes[index] ? &costs[index] : nullptr;
 }
 
 bool CanUndo() { return !UndoStack().empty(); }

@@ -69,6 +69,16 @@ enum class S : int {
   kPlanMaxGpus, kPlanMaxRackKw, kPlanGpus, kPlanGpusHint, kPlanRun, kPlanCancel, kPlanScored, kPlanCancelled,
   kPlanSummary, kPlanNoFeasible, kPlanPareto, kPlanTimeDays, kPlanTimeRequest, kPlanCostAxis, kPlanRanked,
   kPlanOption, kPlanOpen, kPlanBest, kPlanInvalid, kPlanHint, kDecisionTitle, kDecisionHint, kGuideCorrected,
+  // workloads, HF import, serving (workload-page)
+  kEngine, kEngineDefault, kFinetune, kFinetuneFull, kLoraRank, kLoraTargets, kTargetsQv,
+  kTargetsAttention, kTargetsAllLinear, kBasePrecision, kBaseDefault, kGenericNetwork, kGenericParamsM,
+  kGenericGflops, kGenericActMb, kBatchSamples, kBatchPerCopyLabel, kSamplesPerS, kBatchLatency,
+  kNetworkNote,
+  kHfImport, kHfPasteHint, kHfImportButton, kHfOpenFile, kHfImported, kHfNotImported,
+  kServing, kServingUsersMode, kServingRpsMode, kServingUsers, kServingRps, kServingAnswer,
+  kServingLatency, kServingCost, kServingNo, kServingInvalid, kServingNoFit, kServingLatencyBound,
+  kServingApply, kServingNote, kServingOnlyDecoders,
+  kFixCostChange, kFixJobCost,
   kCount
 };
 

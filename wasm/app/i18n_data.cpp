@@ -62,6 +62,15 @@ constexpr Pair kFieldDocs[] = {
     {"/speed/dp_overlap", "梯度归约可被最后一次反向传播掩盖的比例"},
     {"/speed/tpot_target_ms", "推理：每输出 token 的延迟目标（用于最佳批大小搜索）"},
     {"/speed/ttft_target_ms", "推理：首 token 延迟目标"},
+    // workloads, HF import, serving (workload-page)
+    {"/workload/engine", "运行任务的软件（docs/engines.md）：megatron | deepspeed | fsdp | pytorch | hf | vllm | trt-llm 等；\"\" = 默认模型，无引擎配置"},
+    {"/workload/finetune/method", "\"\" = 全参数训练；lora | qlora（4 位 NF4 冻结基座，16 位适配器）"},
+    {"/workload/finetune/rank", "LoRA 秩 r"},
+    {"/workload/finetune/targets", "加适配器的矩阵：qv | attention（q、k、v、o）| all-linear"},
+    {"/workload/finetune/base_precision", "冻结基座的存储格式：bf16 | fp16 | int8 | nf4 | int4；\"\" = LoRA 为 bf16，QLoRA 为 nf4"},
+    {"/workload/model/params", "通用网络：参数量"},
+    {"/workload/model/forward_gflops_per_sample", "通用网络：每样本前向 GFLOPs（一次乘加 = 2 FLOPs）"},
+    {"/workload/model/activation_bytes_per_sample", "通用网络：每样本为反向传播保留的字节数（或工作集）；0 = 未知"},
 };
 
 constexpr Pair kExamples[] = {
@@ -85,6 +94,9 @@ constexpr Pair kErrors[] = {
     {"missing_network", "多节点需要节点间网络：请在“节点间网络”中选择一种"},
     {"invalid_json", "不是有效的 JSON"},
     {"unknown_example", "未知的示例"},
+    // workloads, HF import, serving (workload-page)
+    {"missing_key", "缺少必需的键"},
+    {"unsupported_key", "模型无法表示此键的效果"},
 };
 
 const char* Find(std::span<const Pair> table, std::string_view key) {

@@ -3,6 +3,7 @@
 // batch that fits, and the core's fixes, each with the field it changes. Drawn on ImDrawList.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "app.h"
 #include "imgui.h"
@@ -151,6 +152,28 @@ bool DrawFixRow(const MemoryFix& f, int index) {
   return clicked;
 }
 
+// A fix that changes the GPU count changes the price: old -> new per hour, and for the job.
+void DrawFixCostRow(int index, std::string_view currency) {
+  const FixCost* c = FixCostChange(index);
+  if (!c) return;
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TableNextColumn();
+  char buf[256];
+  std::snprintf(buf, sizeof buf, T(S::kFixCostChange), c->gpus_from, c->gpus_to,
+                FmtMoney(c->per_hour_from, currency).c_str(), FmtMoney(c->per_hour_to, currency).c_str());
+  std::string text = buf;
+  if (c->total_from > 0 && c->total_to > 0) {
+    std::snprintf(buf, sizeof buf, T(S::kFixJobCost), FmtMoney(c->total_from, currency).c_str(),
+                  FmtMoney(c->total_to, currency).c_str());
+    text += std::string("; ") + buf;
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(180, 83, 9, 255));
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+  MarkLastItem("fix:cost:" + std::to_string(index));
+}
+
 void DrawFixes(const MemoryReport& mem) {
   // Undo stays reachable once an applied fix made it fit (and the fixes are gone).
   if (mem.fits) {
@@ -188,6 +211,7 @@ void DrawFixes(const MemoryReport& mem) {
       ImGui::TextColored(ImColor(kColorAccent), "%s", T(S::kPlan));
     }
     if (DrawFixRow(f, i)) apply = i;
+    DrawFixCostRow(i, App().report.cost.currency);
   }
   ImGui::EndTable();
   if (apply >= 0) ApplyFix(apply);  // after the table: its rows still read the report

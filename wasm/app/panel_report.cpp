@@ -65,14 +65,24 @@ void DrawStepBar(const PerformanceReport& p) {
               T(S::kStepTime), FmtDuration(p.step_time_s).c_str());
 }
 
+// samples_per_s: networks and encoder-only transformers (contract v2), whole cluster.
+void DrawSamples(const PerformanceReport& p) {
+  if (p.samples_per_s <= 0) return;
+  Kpi(S::kSamplesPerS, FmtCount(p.samples_per_s), kColorAccent);
+  MarkLastItem("figure:samples_per_s");
+}
+
 void DrawSpeed(const Report& r) {
   const PerformanceReport& p = r.performance;
   SectionTitle(S::kPerformance);
   if (App().scenario.workload.kind == WorkloadKind::kTraining) {
     Kpi(S::kStepTime, FmtDuration(p.step_time_s));
     ExplainLastItem(Figure::kStepTime, "figure:step_time");
-    Kpi(S::kTokensPerS, FmtCount(p.tokens_per_s));
-    ExplainLastItem(Figure::kTokensPerS, "figure:tokens_per_s");
+    if (p.tokens_per_s > 0) {
+      Kpi(S::kTokensPerS, FmtCount(p.tokens_per_s));
+      ExplainLastItem(Figure::kTokensPerS, "figure:tokens_per_s");
+    }
+    DrawSamples(p);
     Kpi(S::kMfu, Fmt("%.1f %%", p.mfu * 100), kColorAccent);
     ExplainLastItem(Figure::kMfu, "mfu");
     Kpi(S::kTflopsPerGpu, Fmt("%.1f", p.tflops_per_gpu));
@@ -84,6 +94,13 @@ void DrawSpeed(const Report& r) {
       ExplainLastItem(Figure::kGpuHours, "figure:gpu_hours");
     }
   } else {
+    // Networks (and encoder-only transformers) answer per batch of samples, decoders per token.
+    if (p.latency_s > 0) {
+      Kpi(S::kBatchLatency, FmtDuration(p.latency_s));
+      MarkLastItem("figure:latency_s");
+    }
+    DrawSamples(p);
+    if (p.tpot_s <= 0) return;
     Kpi(S::kTtft, FmtDuration(p.ttft_s));
     ExplainLastItem(Figure::kTtft, "figure:ttft");
     Kpi(S::kTpot, FmtDuration(p.tpot_s));

@@ -1,7 +1,10 @@
 // The workload and parallelism inputs: model preset, training or inference settings, and how the
 // model is split over the GPUs. Rows bind to App().scenario fields (see widgets.h).
+#include <algorithm>
+
 #include "app.h"
 #include "catalog/catalog.h"
+#include "catalog/engines.h"
 #include "imgui.h"
 #include "contract/scenario_fields.h"
 #include "widgets.h"
@@ -9,26 +12,91 @@
 namespace gpucfg::app {
 namespace {
 
+// Transformer presets, then the catalog's networks, then the generic network object ("generic").
 Choices ModelChoices() {
   Choices c;
   for (const ModelPreset& m : BuiltinCatalog().models) c.emplace_back(m.id, m.name);
+  for (const NetworkPreset& n : BuiltinCatalog().networks) c.emplace_back(n.id, n.name);
   return c;
+}
+
+bool IsCatalogNetwork(const std::string& id) {
+  for (const NetworkPreset& n : BuiltinCatalog().networks)
+    if (EqualsIgnoreCase(n.id, id)) return true;
+  return false;
+}
+
+// "" = the default model (no engine profile), then every catalog engine: its id and the product's
+// name (the catalog name up to its English description: "vLLM", "PyTorch FSDP"), the same in both
+// languages.
+Choices EngineChoices() {
+  Choices c;
+  c.emplace_back("", "");
+  for (const EngineProfile& e : BuiltinEngines()) {
+    const std::string product = e.name.substr(0, std::min(e.name.find(" ("), e.name.find(':')));
+    c.emplace_back(e.id, e.id + "  \xc2\xb7  " + product);
+  }
+  return c;
+}
+
+// The model combo: a catalog id, or the generic network object (its totals start at the
+// contract's example, ResNet-50 at 224 x 224: 25.6 M parameters, 8.2 GFLOPs, 110 MB).
+void ModelRow(WorkloadConfig& w) {
+  static Choices models = [] {
+    Choices c = ModelChoices();
+    c.emplace_back("generic", "");
+    return c;
+  }();
+  models.back().second = T(S::kGenericNetwork);
+  if (!ChoiceRow(S::kModel, w.model, models)) return;
+  w.arch_inline = false;
+  w.generic_inline = w.model == "generic";
+  if (w.generic_inline && w.generic.params <= 0) w.generic = GenericNetwork{25.6e6, 8.2, 1.1e8};
+  // Networks run data-parallel only (Resolve refuses tp, pp, cp, ep > 1), and their rows are hidden.
+  if (w.generic_inline || IsCatalogNetwork(w.model)) {
+    ParallelismConfig& p = App().scenario.parallelism;
+    p.tp = p.pp = p.cp = p.ep = 1;
+    w.finetune = FinetuneConfig{};
+  }
+}
+
+void DrawGenericRows(GenericNetwork& g) {
+  DoubleRow(S::kGenericParamsM, g.params, "%.4g", 1e6);
+  DoubleRow(S::kGenericGflops, g.forward_gflops_per_sample, "%.4g");
+  DoubleRow(S::kGenericActMb, g.activation_bytes_per_sample, "%.4g", 1e6);
+}
+
+constexpr S kFinetuneLabels[] = {S::kFinetuneFull};  // "" = full; lora, qlora by name
+constexpr S kTargetLabels[] = {S::kTargetsQv, S::kTargetsAttention, S::kTargetsAllLinear};
+constexpr S kBaseLabels[] = {S::kBaseDefault};        // "" = by method; bf16, ... by name
+
+// LoRA / QLoRA of a transformer (contract v2 workload.finetune).
+void DrawFinetuneRows(FinetuneConfig& f) {
+  EnumRow(S::kFinetune, f.method, kFinetuneMethodNames, kFinetuneLabels);
+  if (f.method.empty()) return;
+  IntRow(S::kLoraRank, f.rank, true);
+  EnumRow(S::kLoraTargets, f.targets, kLoraTargetNames, kTargetLabels);
+  EnumRow(S::kBasePrecision, f.base_precision, kBasePrecisionNames, kBaseLabels);
 }
 
 constexpr S kKindLabels[] = {S::kTraining, S::kInference};
 constexpr S kRecomputeLabels[] = {S::kRecomputeNone, S::kRecomputeSelective, S::kRecomputeFull};
 
-void DrawTrainingRows(WorkloadConfig& w) {
-  IntRow(S::kSeqLen, w.seq_len, true);
+// Networks (catalog or generic) count samples: no sequence length, prompt or output tokens, and no
+// fine-tuning (LoRA adapts a transformer's matrices).
+void DrawTrainingRows(WorkloadConfig& w, bool network) {
+  if (!network) IntRow(S::kSeqLen, w.seq_len, true);
   EnumRow(S::kOptimizer, w.optimizer, kOptimizerNames);
   IntRow(S::kGlobalBatch, w.global_batch, true);
   IntRow(S::kMicroBatch, w.micro_batch, true);
+  if (network) return;
   DoubleRow(S::kTrainTokensB, w.train_tokens, "%.4g", 1e9);
   BoolRow(S::kFlashAttention, w.flash_attention);
+  DrawFinetuneRows(w.finetune);
 }
 
-void DrawInferenceRows(WorkloadConfig& w) {
-  IntRow(S::kBatch, w.batch, true);
+void DrawInferenceRows(WorkloadConfig& w, bool network) {
+  IntRow(network ? S::kBatchSamples : S::kBatchPerCopyLabel, w.batch, true);
   // The batch is per model copy: say how many copies the GPUs hold and what that serves in all.
   const ResolvedSetup& setup = App().report.setup;
   if (App().report.errors.empty() && setup.dp > 0) {
@@ -40,6 +108,7 @@ void DrawInferenceRows(WorkloadConfig& w) {
     ImGui::PopStyleColor();
     MarkLastItem("batch_per_copy");
   }
+  if (network) return;
   IntRow(S::kPromptTokens, w.prompt_tokens, true);
   IntRow(S::kOutputTokens, w.output_tokens, true);
   EnumRow(S::kWeightPrecision, w.weight_precision, kWorkloadPrecisionNames);
@@ -77,19 +146,28 @@ void DrawExpertRows(WorkloadKind kind) {
 void DrawWorkloadPanel() {
   WorkloadConfig& w = App().scenario.workload;
   SectionTitle(S::kWorkload);
+  const bool network = w.generic_inline || IsCatalogNetwork(w.model);
   if (BeginForm("workload")) {
-    static const Choices models = ModelChoices();
-    if (ChoiceRow(S::kModel, w.model, models)) w.arch_inline = false;
+    ModelRow(w);
+    if (w.generic_inline) DrawGenericRows(w.generic);
     EnumRow(S::kKind, w.kind, kWorkloadKindNames, kKindLabels);
+    static Choices engines = EngineChoices();
+    engines.front().second = T(S::kEngineDefault);
+    ChoiceRow(S::kEngine, w.engine, engines);
     EnumRow(S::kPrecision, w.precision, kWorkloadPrecisionNames);
-    if (w.kind == WorkloadKind::kTraining) DrawTrainingRows(w);
-    else DrawInferenceRows(w);
+    if (w.kind == WorkloadKind::kTraining) DrawTrainingRows(w, network);
+    else DrawInferenceRows(w, network);
     EndForm();
   }
+  DrawImportPanel();
 
   ParallelismConfig& p = App().scenario.parallelism;
   SectionTitle(S::kParallelism);
-  if (BeginForm("parallelism")) {
+  if (network) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+    ImGui::TextWrapped("%s", T(S::kNetworkNote));
+    ImGui::PopStyleColor();
+  } else if (BeginForm("parallelism")) {
     IntRow(S::kTp, p.tp, true);
     IntRow(S::kPp, p.pp, true);
     IntRow(S::kDp, p.dp, true);
@@ -104,6 +182,7 @@ void DrawWorkloadPanel() {
     }
     EndForm();
   }
+  if (w.kind == WorkloadKind::kInference) DrawServingPanel();
   DrawExpertRows(w.kind);
 }
 

@@ -40,11 +40,21 @@ struct FieldFinder {
   void Field(std::string_view n, std::vector<std::string>& f, std::string_view doc) { Hit(n, &f, 0, 0, doc); }
   template <class E, class Names>
   void Enum(std::string_view n, E& f, const Names&, std::string_view doc) { Hit(n, &f, 0, 0, doc); }
-  void Model(std::string_view n, WorkloadConfig& w, std::string_view doc) { Hit(n, &w.model, 0, 0, doc); }
+  void Model(std::string_view n, WorkloadConfig& w, std::string_view doc) {
+    Hit(n, &w.model, 0, 0, doc);
+    // The generic network object's fields (core/contract/json_io.cpp reads them with these ranges).
+    Hit("model/params", &w.generic.params, 1, 1e15, "generic network: parameters");
+    Hit("model/forward_gflops_per_sample", &w.generic.forward_gflops_per_sample, 1e-9, 1e9,
+        "generic network: forward GFLOPs per sample (a multiply-add = 2 FLOPs)");
+    Hit("model/activation_bytes_per_sample", &w.generic.activation_bytes_per_sample, 0, 1e15,
+        "generic network: bytes one sample keeps for the backward pass (or its working set); 0 = unknown");
+  }
   template <class Fn>
   void Section(std::string_view name, Fn&& fn) {
-    section = "/" + std::string(name);
+    const std::string outer = section;  // nested sections (/workload/finetune) keep their parent
+    section = outer + "/" + std::string(name);
     fn();
+    section = outer;
   }
 };
 
@@ -243,8 +253,9 @@ std::string FmtCount(double v) {
   // Chinese reads big numbers in 万 (1e4) and 亿 (1e8).
   if (App().lang == Lang::kZh) {
     if (a >= 1e12) return Fmt("%.3g ", v / 1e12) + T(S::kWanYi);
-    if (a >= 1e8) return Fmt("%.3g ", v / 1e8) + T(S::kYi);
-    if (a >= 1e4) return Fmt("%.3g ", v / 1e4) + T(S::kWan);
+    // %.4g: up to 9999 万 / 亿 without an exponent (2560 万, not 2.56e+03 万)
+    if (a >= 1e8) return Fmt("%.4g ", v / 1e8) + T(S::kYi);
+    if (a >= 1e4) return Fmt("%.4g ", v / 1e4) + T(S::kWan);
     return Fmt("%.4g", v);
   }
   if (a >= 1e12) return Fmt("%.3g T", v / 1e12);
