@@ -28,7 +28,7 @@ inline constexpr std::array<ContractFeature, 13> kContractFeatures = {{
     {"flash_attention", "workload.flash_attention: fused attention, no s x s score matrix kept"},
     {"networks", "non-transformer catalog networks (gpucfg models); performance.samples_per_s, latency_s"},
     {"generic_model", "workload.model as {\"family\": \"generic\", \"params\", \"forward_gflops_per_sample\", ...}"},
-    {"moe", "experts and top_k in the transformer object (no MoE preset in the catalog yet)"},
+    {"moe", "experts and top_k in the transformer object; the catalog holds mixtral-8x7b"},
     {"context_parallel", "parallelism.cp"},
     {"expert_parallel", "parallelism.ep"},
     {"server", "cluster.server; gpucfg servers, gpucfg server ID"},
