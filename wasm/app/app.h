@@ -84,6 +84,8 @@ void DrawBreakdownPanel();             // panel_breakdown.cpp: step-time stacked
 void DrawRooflinePanel();              // panel_roofline.cpp: log-log roofline with the layer's ops
 void DrawScalingPanel();               // panel_scaling.cpp: efficiency vs GPU count, break point
 void DrawComparePanel();               // panel_compare.cpp: 2-4 pinned scenarios side by side
+void DrawPowerPanel();                 // panel_power.cpp: power breakdown, cap slider and sweep, racks
+void DrawMigPanel();                   // panel_mig.cpp: MIG slot diagram, tenants and pack plan, MIG vs MPS
 
 // Test hooks: widgets record their screen rectangles under stable names (the JSON pointer of the
 // field, "+"/"-" suffixes for stepper buttons, "path:value" for combo items) so the browser test

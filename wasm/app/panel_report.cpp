@@ -183,6 +183,8 @@ constexpr View kViews[] = {
     {"roofline", S::kTabRoofline, DrawRooflinePanel, true},
     {"scaling", S::kTabScaling, DrawScalingPanel, true},
     {"compare", S::kTabCompare, DrawComparePanel, false},
+    {"power", S::kTabPower, DrawPowerPanel, true},
+    {"mig", S::kTabMig, DrawMigPanel, false},
 };
 
 }  // namespace
