@@ -1,6 +1,7 @@
 // MIG commands: `mig profiles GPU` (the profile table and its maximal layouts), `mig validate GPU
 // PROFILE...` (a placement or the failing rule and the closest valid layouts; exit 0 either way),
-// `mig plan FILE|-` (tenants sized and packed onto the fewest GPUs). JSON from core/mig/mig_json.h.
+// `mig plan FILE|-` (tenants sized and packed onto the fewest GPUs), `mig compare` (MIG vs MPS vs
+// time-slicing, sourced facts). JSON from core/mig/mig_json.h.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -105,6 +106,19 @@ void PrintPlan(const Json& o) {
   }
 }
 
+void PrintCompare(const Json& o) {
+  for (const Json& f : o["facts"]) {
+    Title(f["topic"].get<std::string>() + "  [" + f["source"].get<std::string>() + "]");
+    Row("MIG", f["mig"].get<std::string>());
+    Row("MPS", f["mps"].get<std::string>());
+    Row("time-slicing", f["time_slicing"].get<std::string>());
+  }
+  Title("Sources");
+  for (auto it = o["sources"].begin(); it != o["sources"].end(); ++it)
+    std::cout << "  " << it.key() << ": " << it.value().get<std::string>() << "\n";
+  std::cout << "\nnote: " << o["note"].get<std::string>() << "\n";
+}
+
 void Emit(Context& ctx, const MigJsonResult& r, Format format, void (*table)(const Json&)) {
   if (!r.errors.empty()) return FailWith(ctx, r.errors);
   if (format == Format::kJson) {
@@ -133,6 +147,10 @@ void AddMigCommands(CLI::App& app, Context& ctx) {
   val->add_option("profiles", profiles, "profile names, repeated as often as wanted (1g.10gb 1g.10gb 3g.40gb)");
   AddFormatOption(val, format);
   val->callback([&] { Emit(ctx, MigValidateJson(gpu, profiles, ctx.catalog), format, PrintValidate); });
+
+  auto* cmp = mig->add_subcommand("compare", "MIG vs MPS vs time-slicing: isolation, memory QoS, faults, features lost, with sources");
+  AddFormatOption(cmp, format);
+  cmp->callback([&] { Emit(ctx, MigCompareJson(ctx.catalog), format, PrintCompare); });
 
   auto* plan = mig->add_subcommand("plan", "size tenants onto MIG instances and pack them onto the fewest GPUs");
   plan->add_option("file", path, "plan JSON ({\"schema_version\": 2, \"mig_plan\": {...}}), or - for stdin")->required();

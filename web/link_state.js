@@ -12,7 +12,7 @@
 (function () {
   "use strict";
   const KEYS = ["scenario", "lang", "view", "pins"];
-  const VIEWS = ["overview", "breakdown", "roofline", "scaling", "compare", "planner"];
+  const VIEWS = ["overview", "breakdown", "roofline", "scaling", "compare", "power", "mig", "planner"];
   const LAST_KEY = "gpucfg.last";
   const SAVED_KEY = "gpucfg.saved";
   const SAVED_VERSION = 1;

@@ -380,6 +380,7 @@ void CheckTopLevelKeys(const Json& doc, Issues& issues) {
   VisitCatalogKinds(kinds, kNone);
   kinds.names.push_back("mig");  // MIG profile tables: read by core/mig/mig_catalog.cpp's own loader
   kinds.names.push_back("engines");  // engine profiles: catalog/engines.cpp parses them
+  kinds.names.push_back("sharing");  // MIG vs MPS vs time-slicing facts: core/mig/sharing.cpp reads them
   std::string allowed;
   for (const char* k : kinds.names) allowed += (allowed.empty() ? "" : ", ") + std::string(k);
   for (auto it = doc.begin(); it != doc.end(); ++it) {

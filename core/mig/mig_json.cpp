@@ -1,6 +1,7 @@
 // JSON answers of the MIG verbs (see mig_json.h). Numbers are written as the data gives them.
 #include "mig/mig_json.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 #include "mig/mig_device.h"
 #include "mig/mig_plan.h"
 #include "mig/placement.h"
+#include "mig/sharing.h"
 
 namespace gpucfg {
 
@@ -222,6 +224,35 @@ MigJsonResult MigPlanJson(std::string_view plan_text, const Catalog& catalog, in
        "no NVLink, P2P or NCCL between instances; reconfiguring a GPU's layout needs its instances idle "
        "(MIG User Guide, deployment considerations)",
        "quick_rule_gib is the guide's max(weights x 1.2, smallest profile), shown beside the model's memory_gib"});
+  out.text = o.dump(indent);
+  return out;
+}
+
+MigJsonResult MigCompareJson(const Catalog& catalog, int indent) {
+  MigJsonResult out;
+  OJson facts = OJson::array();
+  std::vector<std::string> codes;  // the sources the facts cite, in first-cited order
+  for (const SharingFact& f : BuiltinSharingFacts()) {
+    facts.push_back(OJson{{"topic", f.topic}, {"mig", f.mig}, {"mps", f.mps}, {"time_slicing", f.time_slicing}, {"source", f.source}});
+    for (size_t at = 0; at < f.source.size();) {
+      size_t end = f.source.find(',', at);
+      if (end == std::string::npos) end = f.source.size();
+      std::string code = f.source.substr(at, end - at);
+      code.erase(0, code.find_first_not_of(' '));
+      if (!code.empty() && std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
+      at = end + 1;
+    }
+  }
+  OJson sources = OJson::object();
+  for (const std::string& code : codes) {
+    auto it = std::find_if(catalog.sources.begin(), catalog.sources.end(), [&](const SourceRef& r) { return r.code == code; });
+    sources[code] = it != catalog.sources.end() ? it->citation : "(not in the catalog's sources)";
+  }
+  OJson o;
+  o["modes"] = OJson::array({"mig", "mps", "time_slicing"});
+  o["facts"] = facts;
+  o["sources"] = sources;
+  o["note"] = "documented behaviour of each way to share one GPU; the busy_neighbour row is qualitative (no measurement behind it here)";
   out.text = o.dump(indent);
   return out;
 }

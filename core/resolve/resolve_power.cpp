@@ -6,6 +6,7 @@
 #include <string>
 
 #include "resolve/resolve.h"
+#include "resolve/power_cap.h"
 
 namespace gpucfg {
 namespace {
@@ -43,6 +44,12 @@ const ServerSpec* GenericServer(const Catalog& c, const GpuSpec& g, int gpus_per
 }
 
 }  // namespace
+
+PowerCapRange CapRangeOf(const GpuSpec& g) {
+  // No published minimum: a quarter of the board limit (A100 SXM4's is 100 of 400 W, H100 SXM5's 200 of 700 W).
+  return {g.min_power_limit_w > 0 ? g.min_power_limit_w : 0.25 * g.tdp_watts,
+          g.max_power_limit_w > 0 ? g.max_power_limit_w : g.tdp_watts, g.min_power_limit_w > 0};
+}
 
 bool ResolvePower(const Scenario& s, const Catalog& c, Resolved& r, Issues* errors) {
   bool ok = true;
@@ -95,15 +102,13 @@ bool ResolvePower(const Scenario& s, const Catalog& c, Resolved& r, Issues* erro
   if (r.server && r.server->gpu_power_limit_w > 0) r.gpu_board_w = std::min(r.gpu_board_w, r.server->gpu_power_limit_w);
   if (r.power_mode) r.gpu_board_w = r.power_mode->module_w;
   r.gpu_limit_w = r.gpu_board_w;
-  r.gpu_min_limit_w = g.min_power_limit_w > 0 ? g.min_power_limit_w : 0.25 * g.tdp_watts;
+  const PowerCapRange range = CapRangeOf(g);
+  r.gpu_min_limit_w = range.lo_w;
   if (p.gpu_cap_w > 0) {
     if (r.power_mode_max) {
       fail("incompatible", "/power/gpu_cap_w", g.id + " is an edge module: its power is set by power.mode, not a cap; expected 0");
     } else {
-      const double hi = g.max_power_limit_w > 0 ? g.max_power_limit_w : g.tdp_watts;
-      // No published minimum: a quarter of the board limit (A100 SXM4's is 100 of 400 W, H100 SXM5's 200 of 700 W).
-      const double lo = g.min_power_limit_w > 0 ? g.min_power_limit_w : 0.25 * g.tdp_watts;
-      r.gpu_min_limit_w = lo;
+      const double hi = range.hi_w, lo = range.lo_w;
       if (p.gpu_cap_w < lo || p.gpu_cap_w > hi)
         fail("out_of_range", "/power/gpu_cap_w",
              "expected W from " + Watts(lo) + " to " + Watts(hi) + " (" + g.id + "'s power-limit range" +

@@ -191,6 +191,11 @@ check "mig validate of an unknown profile exits 2" test $rc -eq 2
 check "mig validate names /profiles/1" grep -q '"/profiles/1"' "$tmp/err"
 "$bin" mig validate L40S-48GB 1g.10gb >/dev/null 2>&1; rc=$?
 check "mig validate on a GPU without MIG exits 2" test $rc -eq 2
+"$bin" mig compare --format json | python3 -c '
+import json,sys; d=json.load(sys.stdin); t={f["topic"] for f in d["facts"]}
+assert {"fault_isolation","memory_qos","p2p_nvlink","reconfiguration","max_clients"} <= t, t
+assert all(c.strip() in d["sources"] for f in d["facts"] for c in f["source"].split(","))'
+check "mig compare lists sourced MIG / MPS / time-slicing facts" test $? -eq 0
 "$bin" mig plan "$dir/../../examples/mig-saas-10-tenants.json" --format json |
   python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["gpus_needed"] == d["lower_bound_gpus"] == len(d["gpus"]) == 3 and len(d["tenants"]) == 10, d["gpus_needed"]'
 check "mig plan packs the SaaS example onto 3 GPUs" test $? -eq 0

@@ -95,6 +95,8 @@ void DrawScalingPanel();               // panel_scaling.cpp: efficiency vs GPU c
 void DrawComparePanel();               // panel_compare.cpp: 2-4 pinned scenarios side by side
 void DrawPlannerPanel();               // panel_planner.cpp: the plan section, sliced search, Pareto
                                        // chart, options to open, the presets' decision paths
+void DrawPowerPanel();                 // panel_power.cpp: power breakdown, cap slider and sweep, racks
+void DrawMigPanel();                   // panel_mig.cpp: MIG slot diagram, tenants and pack plan, MIG vs MPS
 
 // Test hooks: widgets record their screen rectangles under stable names (the JSON pointer of the
 // field, "+"/"-" suffixes for stepper buttons, "path:value" for combo items) so the browser test

@@ -79,6 +79,19 @@ enum class S : int {
   kServingLatency, kServingCost, kServingNo, kServingInvalid, kServingNoFit, kServingLatencyBound,
   kServingApply, kServingNote, kServingOnlyDecoders,
   kFixCostChange, kFixJobCost,
+  // power and MIG panels (power-mig-page)
+  kTabPower, kPwWhere, kPwGpus, kPwHost, kPwPsuLoss, kPwCooling, kPwTotals, kPwRacks, kPwRackSummary,
+  kPwMoreRacks, kPwCap, kPwEdgeMode, kPwCapReset, kPwCapHint, kPwThroughput, kPwEnergy, kPwGpuDraw, kPwCapAxis,
+  kPwCapYAxis, kPwAir, kPwLiquid, kPwImmersion,
+  kTabMig, kMgLayoutTitle, kMgGpuFacts, kMgPalette, kMgProfileTip, kMgStatus, kMgClear, kMgRefused, kMgClosest,
+  kMgUse, kMgRsCount, kMgRsMedia, kMgRsInstances, kMgRsCompute, kMgRsMemory, kMgRsNoSlot, kMgTenants,
+  kMgTenantName, kMgBatch, kMgPin, kMgAddTenant, kMgPlan, kMgGpusNeeded, kMgProven, kMgHeuristic, kMgTenantLine,
+  kMgSamplesPerS, kMgTokensPerS,
+  kShTitle, kShTimeSlicing, kShNote,
+  kShCompute, kShComputeMig, kShComputeMps, kShComputeTs, kShMemory, kShMemoryMig, kShMemoryMps, kShMemoryTs,
+  kShFault, kShFaultMig, kShFaultMps, kShFaultTs, kShBusy, kShBusyMig, kShBusyMps, kShBusyTs,
+  kShP2p, kShP2pMig, kShP2pMps, kShP2pTs, kShReconf, kShReconfMig, kShReconfMps, kShReconfTs,
+  kShCuda, kShCudaMig, kShCudaMps, kShCudaTs, kShClients, kShClientsMig, kShClientsMps, kShClientsTs,
   kCount
 };
 

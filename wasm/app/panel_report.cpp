@@ -201,6 +201,8 @@ constexpr View kViews[] = {
     {"scaling", S::kTabScaling, DrawScalingPanel, true},
     {"compare", S::kTabCompare, DrawComparePanel, false},
     {"planner", S::kTabPlanner, DrawPlannerPanel, false},
+    {"power", S::kTabPower, DrawPowerPanel, true},
+    {"mig", S::kTabMig, DrawMigPanel, false},
 };
 
 }  // namespace

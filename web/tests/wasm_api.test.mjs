@@ -166,19 +166,62 @@ test("a site catalog override changes prices as the CLI's --catalog does", () =>
   assert.ok(bad.errors.some((e) => e.path.startsWith("/gpus/0")), JSON.stringify(bad.errors));
 });
 
-// [SECTION] Decision paths (planner tab, plan-page) -------------------------------------------------
+// [SECTION] Power and MIG verbs: the API's answer is the CLI's stdout (or its errors on stderr)
+const cliAnswer = (r) => (r.status === 0 ? r.stdout : r.stderr);
 
-test("decisionPath() of the four presets is the CLI's `example NAME --decision --format json`", () => {
-  for (const name of ["edge", "mid-training", "multi-tenant"]) {
-    const text = api.decisionPath(name);
-    const r = runCli(["example", name, "--decision", "--format", "json"]);
-    assert.equal(r.status, 0, r.stderr);
-    assert.equal(text, r.stdout, name);
-    const doc = JSON.parse(text);
-    assert.equal(doc.example, name);
-    assert.ok(doc.decision_path.length >= 4 && doc.decision_path.some((s) => s.corrects_guide), name);
-    assert.match(doc.decision_path.at(-1).code, /^plan_pick/);
+test("migProfiles, migValidate, migPlan and migCompare give the CLI's bytes", () => {
+  for (const gpu of ["A100-SXM4-80GB", "A30-24GB", "H100-SXM5-80GB", "H20-96GB", "T4", "Z9000"]) {
+    const viaCli = runCli(["mig", "profiles", gpu, "--format", "json"]);
+    assert.equal(api.migProfiles(gpu), cliAnswer(viaCli), `mig profiles ${gpu}`);
   }
-  assertErrorsDocument(api.decisionPath("default"), "a preset without a path");
-  assertErrorsDocument(api.decisionPath("no-such-example"), "unknown example");
+  const layouts = [
+    ["1g.10gb", "2g.20gb", "2g.20gb", "1g.10gb", "1g.10gb", "1g.10gb", "1g.10gb"],  // the guide's layout: invalid
+    ["3g.40gb", "3g.40gb"], ["7g.80gb"], ["4g.40gb", "3g.40gb"], ["1g.5gb"], [],
+  ];
+  for (const profiles of layouts) {
+    const viaCli = runCli(["mig", "validate", "A100-SXM4-80GB", ...profiles, "--format", "json"]);
+    assert.equal(api.migValidate("A100-SXM4-80GB", JSON.stringify(profiles)), cliAnswer(viaCli), profiles.join(" "));
+  }
+  const invalid = JSON.parse(api.migValidate("A100-SXM4-80GB", JSON.stringify(layouts[0])));
+  assert.equal(invalid.valid, false);
+  assert.ok(invalid.reason.length > 0 && invalid.closest.length > 0, JSON.stringify(invalid));
+  assertErrorsDocument(api.migValidate("A100-SXM4-80GB", "not json"), "profiles not an array");
+  assertErrorsDocument(api.migValidate("A100-SXM4-80GB", "[1, 2]"), "profiles not strings");
+
+  const plan = fs.readFileSync(path.join(root, "examples", "mig-saas-10-tenants.json"), "utf8");
+  const viaCli = runCli(["mig", "plan", "-", "--format", "json"], plan);
+  assert.equal(viaCli.status, 0, viaCli.stderr);
+  assert.equal(api.migPlan(plan), viaCli.stdout);
+  assert.ok(JSON.parse(api.migPlan(plan)).gpus_needed >= 1);
+  const badPlan = '{"schema_version": 2, "mig_plan": {"gpu": "A100-SXM4-80GB", "tenants": [{"name": "x", "batch": -1}]}}';
+  assert.equal(api.migPlan(badPlan), runCli(["mig", "plan", "-", "--format", "json"], badPlan).stderr);
+  assertErrorsDocument(api.migPlan("{bad"), "bad plan");
+
+  const compare = runCli(["mig", "compare", "--format", "json"]);
+  assert.equal(compare.status, 0, compare.stderr);
+  assert.equal(api.migCompare(), compare.stdout);
+  const facts = JSON.parse(api.migCompare());
+  for (const topic of ["fault_isolation", "memory_qos", "p2p_nvlink", "reconfiguration", "max_clients"])
+    assert.ok(facts.facts.some((f) => f.topic === topic), topic);
+  for (const f of facts.facts)
+    for (const code of f.source.split(",").map((c) => c.trim()))
+      assert.ok(facts.sources[code] && facts.sources[code].includes("https://"), `${f.topic}: source ${code}`);
+});
+
+test("power and server give the CLI's bytes", () => {
+  for (const name of ["default", "gpt3-175b"]) {
+    const scenario = api.example(name);
+    const viaCli = runCli(["power", "-", "--format", "json"], scenario);
+    assert.equal(api.power(scenario), cliAnswer(viaCli), `power ${name}`);
+  }
+  assert.equal(api.power(""), runCli(["power", "--format", "json"]).stdout);
+  const capped = JSON.parse(api.example("default"));
+  capped.power = { gpu_cap_w: 300 };
+  const text = JSON.stringify(capped);
+  assert.equal(api.power(text), runCli(["power", "-", "--format", "json"], text).stdout);
+  assert.ok(JSON.parse(api.power(text)).power.throughput_factor < 1);
+  assertErrorsDocument(api.power("{bad"), "bad power scenario");
+  for (const id of ["dgx-h100", "DGX-A100", "no-such-server"]) {
+    assert.equal(api.server(id), cliAnswer(runCli(["server", id, "--format", "json"])), `server ${id}`);
+  }
 });

@@ -1,0 +1,74 @@
+// Reads the MIG / MPS / time-slicing facts from the "sharing" array of the compiled-in catalog
+// documents. Strict: every key a string, all five required, unknown keys refused, with JSON
+// pointers; a fact with an issue is left out.
+#include "mig/sharing.h"
+
+#include <nlohmann/json.hpp>
+
+namespace gpucfg {
+
+extern const char* const kBuiltinCatalogDocuments[];
+extern const int kBuiltinCatalogDocumentCount;
+
+namespace {
+
+using Json = nlohmann::json;
+
+bool ParseFact(const Json& o, const std::string& path, SharingFact& f, Issues& issues) {
+  if (!o.is_object()) {
+    issues.push_back({"wrong_type", "expected a sharing fact object at " + path, path});
+    return false;
+  }
+  const size_t before = issues.size();
+  std::pair<const char*, std::string*> keys[] = {
+      {"topic", &f.topic}, {"mig", &f.mig}, {"mps", &f.mps}, {"time_slicing", &f.time_slicing}, {"source", &f.source}};
+  for (auto& [key, out] : keys) {
+    auto it = o.find(key);
+    if (it == o.end()) issues.push_back({"missing_field", std::string("a sharing fact needs \"") + key + "\"", path + "/" + key});
+    else if (!it->is_string() || it->get_ref<const std::string&>().empty())
+      issues.push_back({"wrong_type", std::string("expected a non-empty string at ") + path + "/" + key, path + "/" + key});
+    else *out = it->get<std::string>();
+  }
+  for (auto it = o.begin(); it != o.end(); ++it) {
+    bool known = false;
+    for (auto& k : keys) known = known || it.key() == k.first;
+    if (!known) issues.push_back({"unknown_key", "unknown key \"" + it.key() + "\"", path + "/" + it.key()});
+  }
+  return issues.size() == before;
+}
+
+}  // namespace
+
+Issues MergeSharingJson(std::string_view text, std::vector<SharingFact>& into) {
+  Issues issues;
+  const Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded() || !doc.is_object()) {
+    issues.push_back({"invalid_json", "the catalog text is not a JSON object", ""});
+    return issues;
+  }
+  auto it = doc.find("sharing");
+  if (it == doc.end()) return issues;
+  if (!it->is_array()) {
+    issues.push_back({"wrong_type", "expected an array of sharing facts at /sharing", "/sharing"});
+    return issues;
+  }
+  for (size_t i = 0; i < it->size(); ++i) {
+    SharingFact f;
+    if (!ParseFact((*it)[i], "/sharing/" + std::to_string(i), f, issues)) continue;
+    std::erase_if(into, [&](const SharingFact& old) { return old.topic == f.topic; });
+    into.push_back(std::move(f));
+  }
+  return issues;
+}
+
+const std::vector<SharingFact>& BuiltinSharingFacts() {
+  static const std::vector<SharingFact> facts = [] {
+    std::vector<SharingFact> f;
+    // Builtin documents are checked by the tests; keep what parsed.
+    for (int i = 0; i < kBuiltinCatalogDocumentCount; ++i) MergeSharingJson(kBuiltinCatalogDocuments[i], f);
+    return f;
+  }();
+  return facts;
+}
+
+}  // namespace gpucfg
