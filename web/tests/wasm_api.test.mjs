@@ -153,20 +153,3 @@ test("a site catalog override changes prices as the CLI's --catalog does", () =>
   const bad = assertErrorsDocument(api.evaluateWithCatalog(scenario, '{"schema_version":1,"gpus":[{"id":"X"}]}'), "bad catalog");
   assert.ok(bad.errors.some((e) => e.path.startsWith("/gpus/0")), JSON.stringify(bad.errors));
 });
-
-// [SECTION] Decision paths (planner tab, plan-page) -------------------------------------------------
-
-test("decisionPath() of the four presets is the CLI's `example NAME --decision --format json`", () => {
-  for (const name of ["edge", "mid-training", "multi-tenant"]) {
-    const text = api.decisionPath(name);
-    const r = runCli(["example", name, "--decision", "--format", "json"]);
-    assert.equal(r.status, 0, r.stderr);
-    assert.equal(text, r.stdout, name);
-    const doc = JSON.parse(text);
-    assert.equal(doc.example, name);
-    assert.ok(doc.decision_path.length >= 4 && doc.decision_path.some((s) => s.corrects_guide), name);
-    assert.match(doc.decision_path.at(-1).code, /^plan_pick/);
-  }
-  assertErrorsDocument(api.decisionPath("default"), "a preset without a path");
-  assertErrorsDocument(api.decisionPath("no-such-example"), "unknown example");
-});
