@@ -81,9 +81,12 @@ std::string ExamplesText() {
 // `gpucfg plan --format json`, byte for byte).
 std::string PlanText(const std::string& scenario_json) { return PlanJson(scenario_json).text + "\n"; }
 
+#ifdef GPUCFG_APP_MODULE
 // The decision path of one of the guide's four presets (edge, mid-training, large-cluster,
 // multi-tenant), planned: `gpucfg example NAME --decision --format json`, byte for byte; another
-// name gives the errors document (unknown_example or no_decision_path).
+// name gives the errors document (unknown_example or no_decision_path). In the page's module only
+// (gpucfg_app.js, window.gpucfg on the page): in the core-only gpucfg.js it would cost ~16 KB gzip
+// over that module's size budget.
 std::string DecisionPathText(const std::string& name) {
   Scenario s;
   if (!MakeExample(name, s))
@@ -94,6 +97,7 @@ std::string DecisionPathText(const std::string& name) {
   const PlanResult plan = Plan(s);
   return DecisionPathToJson(MakeDecisionPath(name, s, &plan)) + "\n";
 }
+#endif
 
 // GPUs and model copies for a serving load: a scenario document and {"users": N} or
 // {"requests_per_s": R} (optionally "tpot_ms", "ttft_ms"), as `gpucfg serve-size --format json`.
@@ -113,6 +117,8 @@ EMSCRIPTEN_BINDINGS(gpucfg_api) {
   emscripten::function("examples", &gpucfg::wasm::ExamplesText);
   emscripten::function("importHfConfig", &gpucfg::wasm::ImportHfConfigText);
   emscripten::function("plan", &gpucfg::wasm::PlanText);
+#ifdef GPUCFG_APP_MODULE
   emscripten::function("decisionPath", &gpucfg::wasm::DecisionPathText);
+#endif
   emscripten::function("serveSize", &gpucfg::wasm::ServeSizeText);
 }

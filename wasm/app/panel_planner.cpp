@@ -39,6 +39,7 @@ struct Planner {
   std::vector<const PlanOption*> ranked;  // best first, then the front by the objective
   int opened = -1;
   int runs = 0;
+  std::string run_example;   // the example loaded when the plan ran: another one drops the result
   std::string path_example;  // the preset whose path `path` is
   DecisionPath path;
 };
@@ -75,8 +76,18 @@ void Start() {
   p.search = std::make_unique<PlanSearch>(App().scenario);
   p.has_result = false, p.cancelled = false, p.opened = -1;
   p.ranked.clear();
+  p.run_example = App().example;
   ++p.runs;
   RequestFrames();
+}
+
+// A plan is about the scenario it ran on: loading another example drops it (running or done).
+void DropIfStale() {
+  Planner& p = P();
+  if (p.run_example == App().example || (!p.search && !p.has_result && !p.cancelled)) return;
+  p.search.reset();
+  p.has_result = false, p.cancelled = false, p.opened = -1;
+  p.ranked.clear();
 }
 
 void Cancel() {
@@ -325,6 +336,7 @@ void DrawDecisionPath(const DecisionPath& path) {
 
 void DrawPlannerPanel() {
   Planner& p = P();
+  DropIfStale();
   Step();
   SectionTitle(S::kPlanSection);
   ImGui::PushTextWrapPos(0.0f);

@@ -10,6 +10,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { openPage, widgetCentre as centreOf, click as clickOn, root, artifacts } from "./page_harness.mjs";
 
 let page, session;
@@ -144,7 +145,9 @@ test("a preset's decision path shows in English and in 简体中文", async () =
   // The other presets' paths, in Chinese too (edge: power modes; multi-tenant: MIG).
   for (const name of ["edge", "multi-tenant", "large-cluster"]) {
     await loadExample(name);
+    await page.waitForTimeout(200);
     const p = await planner();
+    assert.equal(p.done, false, `${name}: the mid-training plan is dropped with its example`);
     assert.ok(p.decision_path.length >= 4, name);
     for (const st of p.decision_path) assert.match(st.text, /[\u4e00-\u9fff]/, `${name} ${st.code}`);
   }
@@ -181,6 +184,24 @@ test("the planner runs in Chinese: progress, options and Open", async () => {
   await page.waitForTimeout(150);
   await shot("planner-09-opened-zh.png");
   await setLanguage("en");
+});
+
+// The page's module exports decisionPath() (the core-only gpucfg.js does not: its size budget).
+test("the page's decisionPath() is the CLI's `example NAME --decision --format json`, byte for byte", async () => {
+  const cli = path.resolve(root, process.env.GPUCFG_NATIVE_CLI || "build/native/native_cli/gpucfg");
+  for (const name of ["edge", "mid-training", "multi-tenant"]) {
+    const text = await page.evaluate((n) => window.gpucfg.decisionPath(n), name);
+    const r = spawnSync(cli, ["example", name, "--decision", "--format", "json"], { encoding: "utf8" });
+    assert.equal(r.status, 0, `${cli}: ${r.stderr}`);
+    assert.equal(text, r.stdout, name);
+    const doc = JSON.parse(text);
+    assert.ok(doc.decision_path.length >= 4 && doc.decision_path.some((s) => s.corrects_guide), name);
+    assert.match(doc.decision_path.at(-1).code, /^plan_pick/);
+  }
+  for (const name of ["default", "no-such-example"]) {
+    const doc = JSON.parse(await page.evaluate((n) => window.gpucfg.decisionPath(n), name));
+    assert.ok(doc.errors.length === 1 && /no_decision_path|unknown_example/.test(doc.errors[0].code), name);
+  }
 });
 
 test("every decision-path code has a Chinese sentence with the same placeholders", () => {
