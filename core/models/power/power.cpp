@@ -210,6 +210,13 @@ double Percent(double ratio) { return std::round((ratio - 1) * 1000) / 10; }
 
 PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, WarningList& warnings) {
   PowerReport p;
+  ComputePowerInto(r, perf, kFullEvaluation, warnings, p);
+  return p;
+}
+
+void ComputePowerInto(const Resolved& r, const PerformanceReport& perf, const EvaluateOptions& o,
+                      WarningList& warnings, PowerReport& p) {
+  p = PowerReport{};
   const Scenario& s = *r.scenario;
   const PowerConfig& cfg = s.power;
   const ClusterConfig& cl = s.cluster;
@@ -259,7 +266,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
                     : srv ? std::max(0.0, srv->psu_count * scale - server_spares) * srv->psu_w : 0;
   p.psus_per_node = power::PsusNeeded(p.node_peak_w, p.psu_w, r.psu_spares);
   const double energy_ref_node = p.node_w / p.throughput_factor;  // node energy per unit of work (relative)
-  if (p.node_supply_w > 0 && peak_raw > p.node_supply_w * (1 + 1e-9)) {
+  if (o.warnings && p.node_supply_w > 0 && peak_raw > p.node_supply_w * (1 + 1e-9)) {
     warnings.Add("power_supply_short", "/power/node_supply_w", std::round(peak_raw), p.node_supply_w,
                  {double(n), std::round(p.gpu_peak_w), std::round(host.peak_w), std::round(peak_dc)});
     const double fit_cap = std::floor((p.node_supply_w * p.psu_efficiency - host.peak_w) / (n * cfg.transient_factor) / 5) * 5;
@@ -275,7 +282,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
       warnings.Add("power_supply_gpus_fix", "/cluster/gpus_per_node", std::max(0, fit), p.node_supply_w);
     }
   }
-  if (p.psus_installed > 0 && p.psus_per_node > p.psus_installed)
+  if (o.warnings && p.psus_installed > 0 && p.psus_per_node > p.psus_installed)
     warnings.Add("psu_count_short", "/power/psu_redundancy", p.psus_per_node, p.psus_installed,
                  {double(power::PsusNeeded(p.node_peak_w, p.psu_w, 0)), 0, std::round(p.node_peak_w), p.psu_w});
 
@@ -286,7 +293,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   const int want = std::min(space, cl.nodes);
   int by_power = static_cast<int>(std::floor(cfg.rack_kw * 1000 / p.node_peak_w + 1e-9));
   if (by_power < 1) {
-    warnings.Add("rack_node_over_budget", "/power/rack_kw", std::round(p.node_peak_w / 100) / 10, cfg.rack_kw);
+    if (o.warnings) warnings.Add("rack_node_over_budget", "/power/rack_kw", std::round(p.node_peak_w / 100) / 10, cfg.rack_kw);
     by_power = 1;
   }
   const int by_air = air ? std::max(1, static_cast<int>(std::floor(cfg.air_rack_kw * 1000 / design_w + 1e-9))) : want;
@@ -295,7 +302,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   p.racks = (cl.nodes + per_rack - 1) / per_rack;
   p.rack_kw = per_rack * p.node_peak_w / 1000;
   p.rack_heat_kw = per_rack * design_w / 1000;
-  if (by_power < want) {
+  if (o.warnings && by_power < want) {
     warnings.Add("rack_power_split", "/power/rack_kw", std::round(want * p.node_peak_w / 100) / 10, cfg.rack_kw,
                  {double(want), std::round(p.node_peak_w / 100) / 10, double(p.racks), double(per_rack)});
     if (air && srv && srv->cooling == "air") {  // would liquid cooling's smaller fan load fit them?
@@ -308,10 +315,10 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
                      {double(std::min(wet_fit, want)), 0, 0, 0});
     }
   }
-  if (air && want * design_w > cfg.air_rack_kw * 1000 * (1 + 1e-9))
+  if (o.warnings && air && want * design_w > cfg.air_rack_kw * 1000 * (1 + 1e-9))
     warnings.Add("rack_air_ceiling", "/power/cooling", std::round(want * design_w / 100) / 10, cfg.air_rack_kw,
                  {double(want), std::round(design_w / 100) / 10, double(p.racks), double(per_rack)});
-  if (air && cfg.inlet_c > max_inlet)
+  if (o.warnings && air && cfg.inlet_c > max_inlet)
     warnings.Add("inlet_above_spec", "/power/inlet_c", cfg.inlet_c, max_inlet,
                  {std::round(limit), std::round(job.factor * 1000) / 10});
 
@@ -320,7 +327,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   p.airflow_cfm = power::AirflowCfm(design_w, cfg.outlet_rise_c);  // sized for the GPUs at their limit
 
   // What a cap costs and saves against the board default (same job, back to back).
-  if (s.power.gpu_cap_w > 0 && !r.power_mode_max) {
+  if (o.warnings && s.power.gpu_cap_w > 0 && !r.power_mode_max) {
     const JobAtLimit base = EvaluateJob(r, perf, MakeOperating(r, r.gpu_board_w));
     const Host hb = HostPower(srv, n, base.gpu_w, r.gpu_board_w * cfg.transient_factor, p.cooling);
     const double node_base = (n * base.gpu_w + hb.avg_w) / p.psu_efficiency;
@@ -331,7 +338,6 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
 
   p.grid_kg_per_kwh = r.grid_kg_per_kwh;
   SetEnergy(r, perf.time_to_train_s / p.throughput_factor, p);
-  return p;
 }
 
 void SetEnergy(const Resolved& r, double time_to_train_s, PowerReport& p) {

@@ -128,8 +128,8 @@ void ServeUnderLoad(const InferInputs& in, const MemoryReport& memory, WarningLi
 
 }  // namespace
 
-void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
-                      PerformanceReport& out) {
+void ComputeInference(const Resolved& r, const MemoryReport& memory, const EvaluateOptions& o,
+                      WarningList& warnings, PerformanceReport& out) {
   const Scenario& sc = *r.scenario;
   const WorkloadConfig& w = sc.workload;
   InferInputs in;
@@ -151,12 +151,16 @@ void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList
   out.ceiling = in.d.gemm;
   AddRooflinePoints(l.prefill, l.prefill_logits, "prefill", out);
   AddRooflinePoints(l.decode, l.decode_logits, "decode", out);
-  int cap = memory.max_batch > 0 ? memory.max_batch : int(batch);
-  BestBatch(in, std::min(cap, 1 << 20), out);
-  if (l.tpot_s * 1e3 > sc.speed.tpot_target_ms)
-    warnings.Add("tpot_over_target", "/speed/tpot_target_ms", l.tpot_s * 1e3, sc.speed.tpot_target_ms);
-  if (in.lp.gemm != w.precision) warnings.Add("precision_unsupported", "/workload/precision", 0, 0);
-  if (r.tp > 1 && r.intra_node == "pcie") warnings.Add("tp_over_pcie", "/parallelism/tp", r.tp, 0);
+  if (o.inference_batch_search) {
+    int cap = memory.max_batch > 0 ? memory.max_batch : int(batch);
+    BestBatch(in, std::min(cap, 1 << 20), out);
+  }
+  if (o.warnings) {
+    if (l.tpot_s * 1e3 > sc.speed.tpot_target_ms)
+      warnings.Add("tpot_over_target", "/speed/tpot_target_ms", l.tpot_s * 1e3, sc.speed.tpot_target_ms);
+    if (in.lp.gemm != w.precision) warnings.Add("precision_unsupported", "/workload/precision", 0, 0);
+    if (r.tp > 1 && r.intra_node == "pcie") warnings.Add("tp_over_pcie", "/parallelism/tp", r.tp, 0);
+  }
   if (w.request_rate > 0) ServeUnderLoad(in, memory, warnings, out);
 }
 
