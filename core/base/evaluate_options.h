@@ -7,7 +7,7 @@
 
 namespace gpucfg {
 
-struct SpeedCache;  // models/speed/speed_cache.h: memoised layer passes of one device (planner)
+struct ModelCache;  // models/model_cache.h: memoised layer passes, collectives, power phases
 
 struct EvaluateOptions {
   bool fixes = true;                   // memory.fixes when the job does not fit (re-evaluated fixes)
@@ -19,8 +19,8 @@ struct EvaluateOptions {
   bool inference_batch_search = true;  // performance.best_batch and best_batch_*
   bool warnings = true;                // warnings, assumptions, confidence (and the power what-ifs
                                        // some warnings quote)
-  SpeedCache* speed_cache = nullptr;   // optional: layer passes memoised across evaluations that
-                                       // share a device and precisions (the same numbers)
+  ModelCache* cache = nullptr;         // optional: layer passes, collective times and power phases
+                                       // memoised across evaluations (exact keys: the same numbers)
 };
 
 inline constexpr EvaluateOptions kFullEvaluation{};

@@ -64,7 +64,7 @@ void CandidateEvaluator::Evaluate(const Scenario& base, const PlanCandidate& c, 
   report_.errors.clear();
   report_.warnings.count = 0;
   EvaluateOptions o = kLeanEvaluation;
-  o.speed_cache = &cache_;
+  o.cache = &cache_;
   EvaluateResolvedInto(shape_, o, report_);
   ScoreFromReport(report_, c.Gpus(), out);
 }

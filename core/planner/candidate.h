@@ -10,7 +10,7 @@
 #include "catalog/catalog.h"
 #include "contract/report.h"
 #include "contract/scenario.h"
-#include "models/speed/speed_cache.h"
+#include "models/model_cache.h"
 #include "planner/space.h"
 #include "resolve/resolve.h"
 
@@ -57,7 +57,7 @@ class CandidateEvaluator {
   Resolved shape_;                  // Resolve(work_) with tp = pp = 1, its split per candidate
   bool shape_ok_ = false;
   bool full_path_ = false;          // networks and MIG: EvaluateInto (lean) on work_ each time
-  SpeedCache cache_;
+  ModelCache cache_;
   Report report_;
 };
 

@@ -14,7 +14,7 @@
 #include "models/speed/engine_speed.h"
 #include "workload/finetune.h"
 #include "models/speed/network_speed.h"
-#include "models/speed/speed_cache.h"
+#include "models/model_cache.h"
 #include "workload/model_parts.h"
 #include "base/units.h"
 
@@ -78,7 +78,7 @@ struct TrainInputs {
   double gather_params = 0;           // weights ZeRO-3 gathers (LoRA: the frozen base; else params)
   double gather_bytes = 2;            // bytes per gathered weight (QLoRA: the 4-bit base's)
   int lora_rank = 0, lora_targets = 1;
-  SpeedCache* cache = nullptr;        // EvaluateOptions::speed_cache (nullptr: every pass computed)
+  ModelCache* cache = nullptr;        // EvaluateOptions::cache (nullptr: every pass computed)
 };
 
 // The last pipeline send priced: the scaling curve asks for the same one at every size from
@@ -102,8 +102,8 @@ LayerPack Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared) {
   s.batch = in.mb, s.q_tokens = in.seq, s.context = in.ctx, s.tp = tp;
   s.sequence_parallel = in.sp && tp > 1, s.flash = in.flash, s.causal = !in.a->encoder_only;
   s.lora_rank = in.lora_rank, s.lora_targets = in.lora_targets;
-  if (in.cache) {  // the same passes of another configuration of this device (speed_cache.h)
-    if (const SpeedCache::Entry* e = in.cache->Find(*in.a, s, in.lp, in.d)) return {e->layer, e->logits};
+  if (in.cache) {  // the same passes of another configuration of this device (model_cache.h)
+    if (const ModelCache::Entry* e = in.cache->Find(*in.a, s, in.lp, in.d)) return {e->layer, e->logits};
   }
   LayerPack p{LayerForward(*in.a, s, in.lp, in.d, &shared),
               LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d, Phase::kTraining, &shared)};
@@ -448,10 +448,11 @@ void TrainingWarnings(const Resolved& r, const TrainInputs& in, const Performanc
 
 void ComputeTraining(const Resolved& r, const EvaluateOptions& o, WarningList& warnings, PerformanceReport& out) {
   TrainInputs in = MakeTrainInputs(r);
-  in.cache = o.speed_cache;
+  in.cache = o.cache;
   TokensHiddenUtil shared;
   LayerPack pack = Layers(in, r.tp, shared);
-  const Fabric full = FabricFor(r, r.total_gpus);
+  Fabric full = FabricFor(r, r.total_gpus);
+  if (o.cache) full.memo = &o.cache->collectives;
   SendMemo memo;
   StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo, -1, r.cp);
   double tokens = in.m * in.mb * in.seq * r.cp * r.dp;

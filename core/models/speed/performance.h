@@ -107,7 +107,7 @@ PerformanceReport ComputePerformance(const Resolved& r, const MemoryReport& memo
 void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
                             PerformanceReport& out);
 // The staged form: `o` says whether the scaling curve, the inference batch search and the warnings
-// run (o.speed_cache, when set, memoises layer passes). Step time, time to train, MFU, TTFT, TPOT and
+// run (o.cache, when set, memoises layer passes). Step time, time to train, MFU, TTFT, TPOT and
 // throughput are the same numbers either way; the roofline points are always written (power reads them).
 void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, const EvaluateOptions& o,
                             WarningList& warnings, PerformanceReport& out);
