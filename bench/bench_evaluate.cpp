@@ -10,8 +10,12 @@
 #include <cstdlib>
 #include <new>
 
+#include <vector>
+
 #include "bench_scenario.h"
 #include "evaluate.h"
+#include "planner/candidate.h"
+#include "resolve/resolve.h"
 
 namespace {
 
@@ -50,6 +54,71 @@ void BM_EvaluateGpt3On1024A100(benchmark::State& state) {
   if (allocations > 0) state.SkipWithError("heap allocation in the evaluation hot path");
 }
 BENCHMARK(BM_EvaluateGpt3On1024A100);
+
+// The lean evaluation (kLeanEvaluation: no fixes, bisections, scaling curve, batch search or
+// warnings) of the same scenario, resolve included.
+void BM_LeanEvaluateGpt3On1024A100(benchmark::State& state) {
+  const gpucfg::Catalog& catalog = gpucfg::BuiltinCatalog();
+  gpucfg::Scenario s = gpucfg::bench::Gpt3On1024A100();
+  gpucfg::Report report;
+  gpucfg::EvaluateInto(s, catalog, gpucfg::kLeanEvaluation, report);
+  for (auto _ : state) {
+    gpucfg::EvaluateInto(s, catalog, gpucfg::kLeanEvaluation, report);
+    benchmark::DoNotOptimize(report.performance.step_time_s);
+  }
+}
+BENCHMARK(BM_LeanEvaluateGpt3On1024A100);
+
+// The lean stages alone on a scenario resolved once (EvaluateResolvedInto): what a caller that
+// resolves a shape once and varies it pays per configuration, before any cache (issue 8: <= 300 ns).
+void BM_LeanStagesGpt3On1024A100(benchmark::State& state) {
+  const gpucfg::Catalog& catalog = gpucfg::BuiltinCatalog();
+  gpucfg::Scenario s = gpucfg::bench::Gpt3On1024A100();
+  gpucfg::Resolved r;
+  if (!gpucfg::Resolve(s, catalog, r, nullptr)) return state.SkipWithError("does not resolve");
+  gpucfg::Report report;
+  long allocations = 0;
+  for (auto _ : state) {
+    const long before = g_allocations.load(std::memory_order_relaxed);
+    gpucfg::EvaluateResolvedInto(r, gpucfg::kLeanEvaluation, report);
+    allocations += g_allocations.load(std::memory_order_relaxed) - before;
+    benchmark::DoNotOptimize(report.performance.step_time_s);
+  }
+  if (allocations > 0) state.SkipWithError("heap allocation in the lean path");
+}
+BENCHMARK(BM_LeanStagesGpt3On1024A100);
+
+// The planner's candidate path (planner/candidate.h) over a cycle of configurations of one shape
+// (tp, pp, micro-batch, ZeRO and recompute vary; 16 nodes of 8 H100): what one scored
+// configuration costs the planner, its caches warm.
+void BM_CandidateLlama70bOn128H100(benchmark::State& state) {
+  const gpucfg::Catalog& catalog = gpucfg::BuiltinCatalog();
+  gpucfg::Scenario base = gpucfg::bench::Gpt3On1024A100();
+  base.workload.model = "llama2-70b", base.workload.seq_len = 4096, base.workload.global_batch = 1024;
+  base.parallelism = {};
+  std::vector<gpucfg::PlanCandidate> cycle;
+  gpucfg::PlanCandidate c;
+  c.gpu = static_cast<int>(gpucfg::FindGpu(catalog, "H100-SXM5-80GB") - catalog.gpus.data());
+  c.gpus_per_node = 8, c.nodes = 16;
+  for (int tp : {2, 4, 8})
+    for (int pp : {1, 2, 4, 8})
+      for (int mb : {1, 2, 4})
+        for (int zero : {0, 1, 2, 3})
+          for (gpucfg::Recompute rc : gpucfg::kPlanRecompute) {
+            c.tp = tp, c.pp = pp, c.micro_batch = mb, c.zero = zero, c.recompute = rc;
+            cycle.push_back(c);
+          }
+  gpucfg::CandidateEvaluator eval(catalog);
+  gpucfg::CandidateScore score;
+  size_t i = 0;
+  for (auto _ : state) {
+    eval.Evaluate(base, cycle[i], score);
+    i = i + 1 == cycle.size() ? 0 : i + 1;
+    benchmark::DoNotOptimize(score.time_to_train_s);
+  }
+  state.counters["scored_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_CandidateLlama70bOn128H100);
 
 }  // namespace
 

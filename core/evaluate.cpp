@@ -67,14 +67,14 @@ void AddAssumptions(const Resolved& r, WarningList& a) {
 // A power cap, edge power mode or thermal throttle slows the clocks: the device is rebuilt with the
 // clock the power model found (core v2's DeviceLimits), speed is evaluated again on it, and
 // power.throughput_factor is the ratio of the two speeds. Only then; the default path runs once.
-void ApplyPowerLimit(const Resolved& r, const Catalog& catalog, Report& out) {
+void ApplyPowerLimit(const Resolved& r, const Catalog& catalog, const EvaluateOptions& o, Report& out) {
   if (out.power.clock_factor >= 1 || r.device.catalog_index < 0) return;
   Resolved capped = r;
   capped.device = MakeDevice(catalog.gpus[r.device.catalog_index], PowerDeviceLimits(r, out.power));
   capped.device.catalog_index = r.device.catalog_index;
   static thread_local PerformanceReport perf;
   WarningList scratch;  // the uncapped pass already reported the speed warnings
-  ComputePerformanceInto(capped, out.memory, scratch, perf);
+  ComputePerformanceInto(capped, out.memory, o, scratch, perf);
   const bool inference = !r.training();
   const PerformanceReport& base = out.performance;
   double factor = inference ? (base.output_tokens_per_s > 0 ? perf.output_tokens_per_s / base.output_tokens_per_s : 1)
@@ -83,6 +83,7 @@ void ApplyPowerLimit(const Resolved& r, const Catalog& catalog, Report& out) {
   out.setup.device_kind = DeviceKindName(capped.device.kind);
   out.power.throughput_factor = std::min(1.0, factor);
   SetEnergy(r, perf.time_to_train_s, out.power);
+  if (!o.warnings) return;
   for (int i = 0; i < out.warnings.count; ++i) {  // the speed model's figure replaces the estimate
     Warning& w = out.warnings.items[i];
     const double pct = std::round((out.power.throughput_factor - 1) * 1000) / 10;
@@ -94,12 +95,20 @@ void ApplyPowerLimit(const Resolved& r, const Catalog& catalog, Report& out) {
 }  // namespace
 
 void EvaluateInto(const Scenario& s, const Catalog& catalog, Report& out) {
+  EvaluateInto(s, catalog, kFullEvaluation, out);
+}
+
+void EvaluateInto(const Scenario& s, const Catalog& catalog, const EvaluateOptions& o, Report& out) {
   out.mig.present = false, out.per_instance.present = false;
   if (UsesMig(s)) return EvaluateMigInto(s, catalog, out);  // one copy per MIG instance (core/mig)
-  EvaluateModelsInto(s, catalog, out);
+  EvaluateModelsInto(s, catalog, o, out);
 }
 
 void EvaluateModelsInto(const Scenario& s, const Catalog& catalog, Report& out) {
+  EvaluateModelsInto(s, catalog, kFullEvaluation, out);
+}
+
+void EvaluateModelsInto(const Scenario& s, const Catalog& catalog, const EvaluateOptions& o, Report& out) {
   out.errors.clear();
   out.warnings.count = 0;
   out.assumptions.count = 0;
@@ -108,14 +117,27 @@ void EvaluateModelsInto(const Scenario& s, const Catalog& catalog, Report& out) 
     out.setup = {}, out.memory = {}, out.performance = {}, out.power = {}, out.cost = {};
     return;
   }
+  EvaluateResolvedInto(r, o, out);
+}
+
+// The stages, front to back, each reading what the earlier ones wrote: resolve (done by the
+// caller) -> device (in `r`; rebuilt below under a power limit) -> memory -> speed -> power -> cost
+// -> warnings. The option checks are the only difference between the full and the lean path.
+void EvaluateResolvedInto(const Resolved& r, const EvaluateOptions& o, Report& out) {
   out.schema_version = kReportSchemaVersion;
   out.setup = SetupOf(r);
-  ComputeMemoryInto(r, out.warnings, out.memory);
-  ComputePerformanceInto(r, out.memory, out.warnings, out.performance);
-  if (!out.memory.fits) out.warnings.Add("speed_if_it_fit", "/cluster/gpu");
-  out.power = ComputePower(r, out.performance, out.warnings);
-  ApplyPowerLimit(r, catalog, out);
+  ComputeMemoryInto(r, o, out.warnings, out.memory);
+  ComputePerformanceInto(r, out.memory, o, out.warnings, out.performance);
+  if (o.warnings && !out.memory.fits) out.warnings.Add("speed_if_it_fit", "/cluster/gpu");
+  ComputePowerInto(r, out.performance, o, out.warnings, out.power);
+  ApplyPowerLimit(r, *r.catalog, o, out);
+  if (!o.roofline_points) {
+    PerformanceReport& p = out.performance;
+    for (int i = 0; i < p.roofline_count; ++i) p.roofline[i] = {};
+    p.roofline_count = 0;
+  }
   out.cost = ComputeCost(r, out.performance, out.power);
+  if (!o.warnings) return;
   out.confidence = ConfidenceOf(r);
   AddAssumptions(r, out.assumptions);
 }

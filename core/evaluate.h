@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/evaluate_options.h"
 #include "catalog/catalog.h"
 #include "contract/report.h"
 #include "contract/scenario.h"
@@ -19,6 +20,21 @@ void EvaluateInto(const Scenario& s, const Catalog& catalog, Report& out);
 // The models on one scenario as it stands, without the cluster.mig replication step (core/mig runs
 // one MIG instance through it; the device is then the slice, resolve/device.h).
 void EvaluateModelsInto(const Scenario& s, const Catalog& catalog, Report& out);
+
+// [SECTION] Staged evaluation (core v2) -----------------------------------------------------------
+// The same with options (base/evaluate_options.h): kFullEvaluation is the two above exactly;
+// kLeanEvaluation fills only what a ranking reads (fits and memory per GPU, step time, time to
+// train, MFU, cost, energy, node power, TTFT/TPOT/latency/tokens per s), with the same numbers.
+// A MIG scenario is evaluated in full whatever the options.
+void EvaluateInto(const Scenario& s, const Catalog& catalog, const EvaluateOptions& o, Report& out);
+void EvaluateModelsInto(const Scenario& s, const Catalog& catalog, const EvaluateOptions& o, Report& out);
+
+struct Resolved;  // resolve/resolve.h
+// The stages after resolution, for a caller that resolves once and evaluates many variants of it
+// (the planner's candidates): device -> memory -> speed -> power -> cost -> warnings. `r` is the
+// output of a successful Resolve (its scenario and catalog must outlive the call); out.errors and
+// out.warnings are appended to, not cleared (Resolve's own warnings come first, as in EvaluateInto).
+void EvaluateResolvedInto(const Resolved& r, const EvaluateOptions& o, Report& out);
 
 std::string_view Version();
 

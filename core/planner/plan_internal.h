@@ -10,6 +10,7 @@
 #include "catalog/catalog.h"
 #include "contract/report.h"
 #include "contract/scenario.h"
+#include "planner/candidate.h"
 #include "planner/plan.h"
 #include "planner/space.h"
 
@@ -42,11 +43,12 @@ struct StatesProbe {
 
 class PlanScorer {
  public:
-  PlanScorer(const Catalog& catalog, const PlanLimits& limits) : catalog_(catalog), limits_(limits) {}
+  PlanScorer(const Catalog& catalog, const PlanLimits& limits)
+      : catalog_(catalog), limits_(limits), candidates_(catalog) {}
 
-  // The one function that meets the models: today EvaluateInto into one reused Report (no
-  // allocation per candidate); the lean evaluation path replaces only this.
-  void ScoreCandidate(const Scenario& s, PlanScore& out);
+  // The one function that meets the models: ApplyCandidate(base, c) through the lean candidate
+  // path (candidate.h: the shape resolved once, the same numbers as the full EvaluateInto).
+  void ScoreCandidate(const Scenario& base, const PlanCandidate& c, PlanScore& out);
 
   StatesProbe Probe(const Scenario& base, const PlanCandidate& c);
 
@@ -57,6 +59,8 @@ class PlanScorer {
   const PlanLimits& limits_;
   Report report_;
   Scenario work_;
+  CandidateEvaluator candidates_;
+  CandidateScore score_;
 };
 
 // Weights + gradients + optimizer states per GPU at least (AddModelStates in
@@ -99,7 +103,6 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
     return true;
   };
   const bool bridge = g.default_intra_node == "nvlink-bridge";
-  Scenario work;
   PlanScore score;
   PlanCandidate c;
   c.gpu = sku;
@@ -141,8 +144,7 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
                 if (rule(PruneRule::kMemoryLowerBound, over, kPerZero)) continue;
                 for (Recompute rc : kPlanRecompute) {
                   c.recompute = rc;
-                  ApplyCandidate(base, catalog, c, work);
-                  scorer.ScoreCandidate(work, score);
+                  scorer.ScoreCandidate(base, c, score);
                   visit(c, score);
                 }
               }
@@ -180,8 +182,7 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
       if (rule(PruneRule::kMemoryLowerBound, over, kBatches)) continue;
       for (int b : kPlanInferenceBatch) {
         c.batch = b;
-        ApplyCandidate(base, catalog, c, work);
-        scorer.ScoreCandidate(work, score);
+        scorer.ScoreCandidate(base, c, score);
         visit(c, score);
       }
     }

@@ -1,4 +1,5 @@
-// ScoreCandidate: one configuration through the models, reduced to what the planner compares.
+// ScoreCandidate: one configuration through the models (the lean candidate path, candidate.h),
+// reduced to what the planner compares.
 // Training: time to train, rental + electricity of the job, facility energy of the job.
 // Inference: request latency, rental + electricity and facility energy per 1M output tokens, within
 // the scenario's latency targets (speed.tpot_target_ms, speed.ttft_target_ms; 0 = none).
@@ -7,41 +8,40 @@
 
 namespace gpucfg {
 
-void PlanScorer::ScoreCandidate(const Scenario& s, PlanScore& out) {
-  EvaluateInto(s, catalog_, report_);
-  const Report& r = report_;
+void PlanScorer::ScoreCandidate(const Scenario& base, const PlanCandidate& c, PlanScore& out) {
+  candidates_.Evaluate(base, c, score_);
+  const CandidateScore& r = score_;
   out = PlanScore{};
-  out.gpus = s.TotalGpus();
-  out.valid = r.errors.empty();
+  out.gpus = r.gpus;
+  out.valid = r.valid;
   if (!out.valid) return;
-  out.fits = r.memory.fits;
-  out.total_gib = r.memory.per_gpu.total_gib;
-  out.capacity_gib = r.memory.capacity_gib;
+  out.fits = r.fits;
+  out.total_gib = r.total_gib;
+  out.capacity_gib = r.capacity_gib;
   // A rack is provisioned for a node's peak draw (contract v2 power), else its average.
-  out.node_kw = (r.power.node_peak_w > 0 ? r.power.node_peak_w : r.power.node_w) / 1000.0;
-  const PerformanceReport& p = r.performance;
+  out.node_kw = (r.node_peak_w > 0 ? r.node_peak_w : r.node_w) / 1000.0;
   bool ok = out.fits;
-  if (s.workload.kind == WorkloadKind::kTraining) {
-    out.time_s = p.time_to_train_s;
-    out.cost = r.cost.total + r.cost.electricity_total;
-    out.energy_kwh = r.power.energy_kwh;
-    out.mfu = p.mfu;
-    out.comm_fraction = p.comm_fraction;
+  if (base.workload.kind == WorkloadKind::kTraining) {
+    out.time_s = r.time_to_train_s;
+    out.cost = r.cost_total + r.electricity_total;
+    out.energy_kwh = r.energy_kwh;
+    out.mfu = r.mfu;
+    out.comm_fraction = r.comm_fraction;
     ok = ok && out.time_s > 0;
     if (limits_.deadline_s > 0) ok = ok && out.time_s <= limits_.deadline_s;
   } else {
-    out.time_s = p.request_latency_s;
-    out.tpot_s = p.tpot_s;
-    out.ttft_s = p.ttft_s;
-    const double tokens_per_s = p.output_tokens_per_s;
+    out.time_s = r.request_latency_s;
+    out.tpot_s = r.tpot_s;
+    out.ttft_s = r.ttft_s;
+    const double tokens_per_s = r.output_tokens_per_s;
     ok = ok && tokens_per_s > 0;
     if (tokens_per_s > 0) {
       // kWh per 1M tokens = facility kW x seconds per token x 1e6 / 3600 s/h
-      out.energy_kwh = r.power.facility_kw / tokens_per_s * 1e6 / 3600.0;
-      out.cost = r.cost.per_million_tokens + out.energy_kwh * limits_.electricity_per_kwh;
+      out.energy_kwh = r.facility_kw / tokens_per_s * 1e6 / 3600.0;
+      out.cost = r.per_million_tokens + out.energy_kwh * limits_.electricity_per_kwh;
     }
-    if (s.speed.tpot_target_ms > 0) ok = ok && p.tpot_s * 1000.0 <= s.speed.tpot_target_ms;
-    if (s.speed.ttft_target_ms > 0) ok = ok && p.ttft_s * 1000.0 <= s.speed.ttft_target_ms;
+    if (base.speed.tpot_target_ms > 0) ok = ok && r.tpot_s * 1000.0 <= base.speed.tpot_target_ms;
+    if (base.speed.ttft_target_ms > 0) ok = ok && r.ttft_s * 1000.0 <= base.speed.ttft_target_ms;
   }
   if (limits_.budget > 0) ok = ok && out.cost <= limits_.budget;
   if (limits_.max_node_kw > 0) ok = ok && out.node_kw <= limits_.max_node_kw;

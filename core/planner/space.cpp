@@ -58,14 +58,20 @@ void ApplyCandidate(const Scenario& base, const Catalog& catalog, const PlanCand
   out.cluster.gpus_per_node = c.gpus_per_node;
   out.cluster.nodes = c.nodes;
   ParallelismConfig& p = out.parallelism;
-  p.tp = c.tp, p.pp = c.pp, p.dp = 0, p.cp = 1, p.ep = 1, p.interleave = 1;
-  if (base.workload.kind == WorkloadKind::kTraining) {
+  p.dp = 0, p.cp = 1, p.ep = 1, p.interleave = 1;
+  if (base.workload.kind != WorkloadKind::kTraining) out.workload.weight_precision = c.weight_precision;
+  ApplyCandidateSplit(c, out);
+}
+
+void ApplyCandidateSplit(const PlanCandidate& c, Scenario& out) {
+  ParallelismConfig& p = out.parallelism;
+  p.tp = c.tp, p.pp = c.pp;
+  if (out.workload.kind == WorkloadKind::kTraining) {
     p.zero = c.zero;
     p.recompute = c.recompute;
     out.workload.micro_batch = c.micro_batch;
   } else {
     out.workload.batch = c.batch;
-    out.workload.weight_precision = c.weight_precision;
   }
 }
 

@@ -73,5 +73,9 @@ std::vector<int> PlanNodeCounts(int gpus_per_node, int max_gpus);
 // The base scenario with the candidate's choices written in: the scenario that is evaluated, and
 // the one a plan prints (plan section cleared). Keeps `out`'s string storage when reused.
 void ApplyCandidate(const Scenario& base, const Catalog& catalog, const PlanCandidate& c, Scenario& out);
+// The part of ApplyCandidate that varies inside one shape (SKU, node size, nodes, weight format):
+// tp, pp and, for training, ZeRO, recompute and micro-batch, for inference the batch. Writes only
+// plain numbers (no strings), so the candidate path (candidate.h) rewrites a scenario in place.
+void ApplyCandidateSplit(const PlanCandidate& c, Scenario& out);
 
 }  // namespace gpucfg

@@ -162,10 +162,16 @@ void ResolveParallelism(const Scenario& s, Resolved& r, Checker& chk) {
     chk.Fail("incompatible", "/parallelism/interleave", "expected interleave = 1 without pipeline parallelism (pp = 1)");
 }
 
+// Micro-batches per pipeline per step: ceil(global_batch / (micro_batch * dp)).
+int MicroBatchesOf(const WorkloadConfig& w, int dp) {
+  const long long per_micro = static_cast<long long>(w.micro_batch) * dp;
+  return static_cast<int>((w.global_batch + per_micro - 1) / per_micro);
+}
+
 void ResolveBatchAndPrice(const Scenario& s, const Catalog& c, Resolved& r, Checker& chk, WarningList* warnings) {
   const WorkloadConfig& w = s.workload;
   const long long per_micro = static_cast<long long>(w.micro_batch) * r.dp;
-  r.micro_batches = static_cast<int>((w.global_batch + per_micro - 1) / per_micro);
+  r.micro_batches = MicroBatchesOf(w, r.dp);
   if (w.kind == WorkloadKind::kTraining && warnings && r.micro_batches * per_micro != w.global_batch)
     warnings->Add("global_batch_rounded", "/workload/global_batch", double(r.micro_batches * per_micro), double(w.global_batch));
   const CurrencyPreset* cur = FindCurrency(c, s.pricing.currency);
@@ -286,6 +292,14 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
   if (chk.ok && !ResolvePower(s, catalog, out, errors)) chk.ok = false;
   ResolveEngine(s, out, chk);
   return chk.ok;
+}
+
+bool ResolveSplit(const Scenario& s, Resolved& out, Issues* errors) {
+  Checker chk{errors};
+  ResolveParallelism(s, out, chk);
+  if (!chk.ok) return false;
+  out.micro_batches = MicroBatchesOf(s.workload, out.dp);
+  return true;
 }
 
 }  // namespace gpucfg

@@ -89,4 +89,11 @@ bool ResolvePower(const Scenario& s, const Catalog& catalog, Resolved& out, Issu
 bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* errors,
              WarningList* warnings = nullptr);
 
+// The parallelism part of Resolve again, on a Resolved of a transformer workload (not a network)
+// whose scenario `s` changed only in parallelism.tp/pp/zero/recompute or workload.micro_batch/batch
+// since it was resolved (out.scenario must be &s): the same checks and the fields they derive
+// (tp, pp, dp, cp, ep, micro_batches), so the result equals Resolve(s) without its lookups. The
+// planner's candidate path (planner/candidate.cpp) resolves a shape once and its splits with this.
+bool ResolveSplit(const Scenario& s, Resolved& out, Issues* errors = nullptr);
+
 }  // namespace gpucfg

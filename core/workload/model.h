@@ -21,6 +21,7 @@ struct TransformerArch {
   bool encoder_only = false;       // BERT-style: no causal mask, bidirectional
   int experts = 1;          // MoE experts per MLP layer (1 = dense)
   int top_k = 1;            // experts each token is routed to
+  bool operator==(const TransformerArch&) const = default;
 };
 
 // Derived shape helpers (0-valued fields resolved to their conventional defaults). Inline: the

@@ -254,6 +254,10 @@ void Reset(MemoryReport& m) { ResetMemoryReport(m); }
 }  // namespace
 
 void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m) {
+  ComputeMemoryInto(r, kFullEvaluation, warnings, m);
+}
+
+void ComputeMemoryInto(const Resolved& r, const EvaluateOptions& o, WarningList& warnings, MemoryReport& m) {
   Reset(m);
   if (r.device.id.empty()) return;  // unresolved scenario: nothing to report
   const AnyWorkload workload = WorkloadOf(r);  // the workload interface (workload/workload.h)
@@ -268,7 +272,12 @@ void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m
   m.parameters = workload->Parameters();  // ParameterCount(in.arch): in.arch is r.arch
   m.host_gib_per_node = HostGibPerNode(in);
   if (!m.fits) m.binding = BindingComponent(m.per_gpu);
-  if (in.training) {
+  if (!o.batch_searches) {
+    if (!in.training && r.request_rate > 0) {  // ServeUnderLoad caps by it
+      const double at_one = in.batch == 1 ? m.per_gpu.total_gib : -1.0;
+      m.max_batch = LargestFitting(in, &MemoryInputs::batch, 1 << 16, at_one, base);
+    }
+  } else if (in.training) {
     const double at_one = in.micro_batch == 1 ? m.per_gpu.total_gib : -1.0;
     // Activations (and the fragmentation on them) are what grows with the micro-batch.
     const double slope = m.per_gpu.activations_gib + m.per_gpu.fragmentation_gib;
@@ -279,8 +288,8 @@ void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m
     const int prompt = LargestFitting(in, &MemoryInputs::prompt_tokens, 1 << 22, -1, base);
     m.max_context_tokens = prompt > 0 ? prompt + in.output_tokens : 0;
   }
-  if (!m.fits) ComputeFixes(in, m);
-  AddWarnings(r, in, m, warnings);
+  if (!m.fits && o.fixes) ComputeFixes(in, m);
+  if (o.warnings) AddWarnings(r, in, m, warnings);
 }
 
 }  // namespace gpucfg

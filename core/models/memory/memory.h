@@ -11,6 +11,7 @@
 #include "catalog/engines.h"
 #include "resolve/resolve.h"
 #include "workload/finetune.h"
+#include "base/evaluate_options.h"
 #include "base/warnings.h"
 
 namespace gpucfg {
@@ -61,6 +62,10 @@ struct MemoryReport {
 MemoryReport ComputeMemory(const Resolved& r, WarningList& warnings);
 // The same, written in place (a reused report: no temporary to zero and copy).
 void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m);
+// The staged form: `o` says whether the searches (max_micro_batch, max_batch, max_context_tokens),
+// the fixes and the warnings run. The breakdown, capacity and fits are the same either way.
+// (Serving under load reads max_batch, so an inference job with a request rate always searches it.)
+void ComputeMemoryInto(const Resolved& r, const EvaluateOptions& o, WarningList& warnings, MemoryReport& m);
 
 // [SECTION] The model's inputs, for tests and the planner -----------------------------------------
 

@@ -15,7 +15,9 @@ double KernelPowerAtClock(const KernelPowerModel& m, double u_comp, double u_mem
   const double dyn = std::max(0.0, m.board_w - m.idle_w);
   const double comp = dyn * m.compute_share * std::clamp(u_comp, 0.0, 1.0);
   const double mem = dyn * m.memory_share * std::clamp(u_mem, 0.0, 1.0);
-  return m.idle_w + mem + comp * std::pow(std::clamp(f, 0.0, 1.0), exponent);
+  // pow(1, y) is exactly 1 (IEEE 754): the unthrottled clock (the common case) skips libm.
+  const double clock = std::clamp(f, 0.0, 1.0);
+  return m.idle_w + mem + comp * (clock == 1.0 ? 1.0 : std::pow(clock, exponent));
 }
 
 double ClockFactorUnderLimit(const KernelPowerModel& m, double u_comp, double u_mem, double limit_w, double exponent) {

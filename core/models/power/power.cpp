@@ -4,9 +4,12 @@
 #include "models/power/power.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 
 #include "base/units.h"
+#include "models/model_cache.h"
 #include "models/power/physics.h"
 
 namespace gpucfg {
@@ -40,7 +43,7 @@ struct PhaseAtLimit {
   double clock = 1;           // SM clock factor of its compute-bound kernels
 };
 
-struct Operating {             // how the GPU runs: its power model and what constrains its clocks
+struct Operating {             // how the GPU runs (a new field goes into PhaseKey below too)
   KernelPowerModel model;      // at the reference limit (board default, or MAXN for a module)
   double limit_w = 0;          // enforced limit
   bool fixed_clocks = false;   // edge power mode: clocks set by the mode, not by power
@@ -77,8 +80,8 @@ void AddKernel(const Operating& op, bool cb, double u_comp, double u_mem, double
 // A phase made of the roofline points of `phase` (one layer's ops + logits), or of one kernel
 // class when the report has no points for it.
 // Layer ops count once per layer of the busiest pipeline stage, the logits once.
-PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, std::string_view phase,
-                           double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem) {
+PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf, std::string_view phase,
+                             double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem) {
   PhaseAtLimit acc;
   double t = 0, t_new = 0;
   // Compute utilisation against the rate GEMMs sustain in a running job: that rate is what a
@@ -104,6 +107,42 @@ PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, s
   return acc;
 }
 
+// Everything RooflinePhaseOf reads, as bits (ModelCache::power_phases): the operating point, the
+// ceiling, the stage's layers, the fallback kernel and each point of the phase. 0 = not keyed.
+int PhaseKey(const Operating& op, const PerformanceReport& perf, std::string_view phase, double layers_per_stage,
+             bool fallback_cb, double fallback_comp, double fallback_mem, uint64_t* k) {
+  int n = 0;
+  auto put = [&](double v) { k[n++] = std::bit_cast<uint64_t>(v); };
+  for (const power::KernelPowerModel* m : {&op.model, &op.mode_model})
+    put(m->board_w), put(m->idle_w), put(m->memory_share), put(m->compute_share);
+  put(op.limit_w), put(op.fixed_clocks), put(op.mode_clock), put(op.mode_memory);
+  put(perf.ceiling.sustained_tflops), put(perf.ceiling.achievable_tflops), put(perf.ceiling.achievable_hbm_gbps);
+  put(layers_per_stage), put(fallback_cb), put(fallback_comp), put(fallback_mem);
+  put(double(phase.size()));
+  for (int i = 0; i < perf.roofline_count; ++i) {
+    const RooflinePoint& x = perf.roofline[i];
+    if (x.phase != phase) continue;
+    if (n + 4 > ModelCache::kPhaseWords) return 0;
+    put(double(x.op == "logits") + 2.0 * x.compute_bound), put(x.flops), put(x.bytes), put(x.time_s);
+  }
+  return n;
+}
+
+// RooflinePhaseOf, memoised in `cache` when given (the planner's candidates share their phases).
+PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, std::string_view phase,
+                           double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem,
+                           ModelCache* cache = nullptr) {
+  uint64_t key[ModelCache::kPhaseWords];
+  const int len = cache ? PhaseKey(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem, key) : 0;
+  if (len > 0) {
+    if (const PowerPhase* hit = cache->power_phases.Find(key, len))
+      return PhaseAtLimit{hit->time_factor, hit->power_w, hit->ref_power_w, hit->clock};
+  }
+  const PhaseAtLimit p = RooflinePhaseOf(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
+  if (len > 0) cache->power_phases.Store(key, len, PowerPhase{p.time_factor, p.power_w, p.ref_power_w, p.clock});
+  return p;
+}
+
 PhaseAtLimit WaitPhase(const Operating& op, double share) {
   const KernelPowerModel& m = op.fixed_clocks ? op.mode_model : op.model;
   PhaseAtLimit p;
@@ -119,7 +158,8 @@ struct JobAtLimit {
 };
 
 // The whole step (training) or request (inference) under the operating point.
-JobAtLimit EvaluateJob(const Resolved& r, const PerformanceReport& perf, const Operating& op) {
+JobAtLimit EvaluateJob(const Resolved& r, const PerformanceReport& perf, const Operating& op,
+                       ModelCache* cache = nullptr) {
   JobAtLimit j;
   const bool inference = !r.training();
   const double layers = std::max(1.0, double(r.arch.layers) / std::max(1, r.pp));
@@ -131,7 +171,7 @@ JobAtLimit EvaluateJob(const Resolved& r, const PerformanceReport& perf, const O
     const double comm = b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s + b.ep_comm_s + b.cp_comm_s;
     const double compute = b.compute_s + b.recompute_s;
     const double rest = std::max(0.0, perf.step_time_s - compute - comm - b.bubble_s - b.optimizer_s);
-    parts[n++] = {compute, RooflinePhase(op, perf, "training", layers, true, 0.8, 0.3)};
+    parts[n++] = {compute, RooflinePhase(op, perf, "training", layers, true, 0.8, 0.3, cache)};
     PhaseAtLimit opt;
     double t_new = 0;
     AddKernel(op, false, 0.05, 1.0, 1.0, opt, t_new);  // optimizer: streams states at HBM speed
@@ -143,8 +183,8 @@ JobAtLimit EvaluateJob(const Resolved& r, const PerformanceReport& perf, const O
   } else {
     const double prefill = perf.ttft_s;
     const double decode = std::max(0.0, perf.request_latency_s - perf.ttft_s);
-    parts[n++] = {prefill, RooflinePhase(op, perf, "prefill", layers, true, 0.8, 0.3)};
-    parts[n++] = {decode > 0 ? decode : perf.tpot_s, RooflinePhase(op, perf, "decode", layers, false, 0.05, 0.9)};
+    parts[n++] = {prefill, RooflinePhase(op, perf, "prefill", layers, true, 0.8, 0.3, cache)};
+    parts[n++] = {decode > 0 ? decode : perf.tpot_s, RooflinePhase(op, perf, "decode", layers, false, 0.05, 0.9, cache)};
     j.compute_w = parts[0].p.power_w, j.memory_w = parts[1].p.power_w, j.comm_w = WaitPhase(op, kCommShare).power_w;
   }
   double t0 = 0, t1 = 0, energy = 0;
@@ -210,6 +250,13 @@ double Percent(double ratio) { return std::round((ratio - 1) * 1000) / 10; }
 
 PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, WarningList& warnings) {
   PowerReport p;
+  ComputePowerInto(r, perf, kFullEvaluation, warnings, p);
+  return p;
+}
+
+void ComputePowerInto(const Resolved& r, const PerformanceReport& perf, const EvaluateOptions& o,
+                      WarningList& warnings, PowerReport& p) {
+  p = PowerReport{};
   const PowerConfig& cfg = r.power;
   const ServerSpec* srv = r.server;
   const int n = r.gpus_per_node;
@@ -224,7 +271,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   const double max_inlet = srv ? srv->max_inlet_c : 35.0;
   if (air) limit = power::ThermalLimitW(limit, cfg.inlet_c, max_inlet);
   const Operating op = MakeOperating(r, limit);
-  const JobAtLimit job = EvaluateJob(r, perf, op);
+  const JobAtLimit job = EvaluateJob(r, perf, op, o.cache);
   p.gpu_idle_w = op.model.idle_w;
   p.gpu_limit_w = limit;
   p.gpu_w = job.gpu_w;
@@ -257,7 +304,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
                     : srv ? std::max(0.0, srv->psu_count * scale - server_spares) * srv->psu_w : 0;
   p.psus_per_node = power::PsusNeeded(p.node_peak_w, p.psu_w, r.psu_spares);
   const double energy_ref_node = p.node_w / p.throughput_factor;  // node energy per unit of work (relative)
-  if (p.node_supply_w > 0 && peak_raw > p.node_supply_w * (1 + 1e-9)) {
+  if (o.warnings && p.node_supply_w > 0 && peak_raw > p.node_supply_w * (1 + 1e-9)) {
     warnings.Add("power_supply_short", "/power/node_supply_w", std::round(peak_raw), p.node_supply_w,
                  {double(n), std::round(p.gpu_peak_w), std::round(host.peak_w), std::round(peak_dc)});
     const double fit_cap = std::floor((p.node_supply_w * p.psu_efficiency - host.peak_w) / (n * cfg.transient_factor) / 5) * 5;
@@ -273,7 +320,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
       warnings.Add("power_supply_gpus_fix", "/cluster/gpus_per_node", std::max(0, fit), p.node_supply_w);
     }
   }
-  if (p.psus_installed > 0 && p.psus_per_node > p.psus_installed)
+  if (o.warnings && p.psus_installed > 0 && p.psus_per_node > p.psus_installed)
     warnings.Add("psu_count_short", "/power/psu_redundancy", p.psus_per_node, p.psus_installed,
                  {double(power::PsusNeeded(p.node_peak_w, p.psu_w, 0)), 0, std::round(p.node_peak_w), p.psu_w});
 
@@ -284,7 +331,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   const int want = std::min(space, r.nodes);
   int by_power = static_cast<int>(std::floor(cfg.rack_kw * 1000 / p.node_peak_w + 1e-9));
   if (by_power < 1) {
-    warnings.Add("rack_node_over_budget", "/power/rack_kw", std::round(p.node_peak_w / 100) / 10, cfg.rack_kw);
+    if (o.warnings) warnings.Add("rack_node_over_budget", "/power/rack_kw", std::round(p.node_peak_w / 100) / 10, cfg.rack_kw);
     by_power = 1;
   }
   const int by_air = air ? std::max(1, static_cast<int>(std::floor(cfg.air_rack_kw * 1000 / design_w + 1e-9))) : want;
@@ -293,7 +340,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   p.racks = (r.nodes + per_rack - 1) / per_rack;
   p.rack_kw = per_rack * p.node_peak_w / 1000;
   p.rack_heat_kw = per_rack * design_w / 1000;
-  if (by_power < want) {
+  if (o.warnings && by_power < want) {
     warnings.Add("rack_power_split", "/power/rack_kw", std::round(want * p.node_peak_w / 100) / 10, cfg.rack_kw,
                  {double(want), std::round(p.node_peak_w / 100) / 10, double(p.racks), double(per_rack)});
     if (air && srv && srv->cooling == "air") {  // would liquid cooling's smaller fan load fit them?
@@ -306,10 +353,10 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
                      {double(std::min(wet_fit, want)), 0, 0, 0});
     }
   }
-  if (air && want * design_w > cfg.air_rack_kw * 1000 * (1 + 1e-9))
+  if (o.warnings && air && want * design_w > cfg.air_rack_kw * 1000 * (1 + 1e-9))
     warnings.Add("rack_air_ceiling", "/power/cooling", std::round(want * design_w / 100) / 10, cfg.air_rack_kw,
                  {double(want), std::round(design_w / 100) / 10, double(p.racks), double(per_rack)});
-  if (air && cfg.inlet_c > max_inlet)
+  if (o.warnings && air && cfg.inlet_c > max_inlet)
     warnings.Add("inlet_above_spec", "/power/inlet_c", cfg.inlet_c, max_inlet,
                  {std::round(limit), std::round(job.factor * 1000) / 10});
 
@@ -318,7 +365,7 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
   p.airflow_cfm = power::AirflowCfm(design_w, cfg.outlet_rise_c);  // sized for the GPUs at their limit
 
   // What a cap costs and saves against the board default (same job, back to back).
-  if (cfg.gpu_cap_w > 0 && !r.power_mode_max) {
+  if (o.warnings && cfg.gpu_cap_w > 0 && !r.power_mode_max) {
     const JobAtLimit base = EvaluateJob(r, perf, MakeOperating(r, r.gpu_board_w));
     const Host hb = HostPower(srv, n, base.gpu_w, r.gpu_board_w * cfg.transient_factor, p.cooling);
     const double node_base = (n * base.gpu_w + hb.avg_w) / p.psu_efficiency;
@@ -329,7 +376,6 @@ PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, Warni
 
   p.grid_kg_per_kwh = r.grid_kg_per_kwh;
   SetEnergy(r, perf.time_to_train_s / p.throughput_factor, p);
-  return p;
 }
 
 void SetEnergy(const Resolved& r, double time_to_train_s, PowerReport& p) {

@@ -6,6 +6,7 @@
 
 #include <string_view>
 
+#include "base/evaluate_options.h"
 #include "base/warnings.h"
 #include "models/speed/performance.h"
 #include "resolve/resolve.h"
@@ -54,6 +55,11 @@ struct PowerReport {
 };
 
 PowerReport ComputePower(const Resolved& r, const PerformanceReport& perf, WarningList& warnings);
+// The staged form, in place: with o.warnings false the warnings and the what-ifs only they quote
+// (a cap that would fit the supply, the board-default comparison) are skipped; every figure of the
+// report is the same.
+void ComputePowerInto(const Resolved& r, const PerformanceReport& perf, const EvaluateOptions& o,
+                      WarningList& warnings, PowerReport& p);
 
 // The device limits that carry the power limit into the speed model (core v2's effective device):
 // the SM clock compute-bound kernels keep under the cap, mode or thermal throttle, and the limit.

@@ -5,6 +5,7 @@
 // priced under NCCL's LL, LL128 and Simple protocols and the cheapest wins, as NCCL's tuner does.
 // Efficiencies come from nccl-tests measurements in shared/calibration (cited where used).
 #include "models/speed/collectives.h"
+#include "models/model_cache.h"
 
 #include <algorithm>
 #include <array>
@@ -260,7 +261,15 @@ CollectiveResult Collective(const Fabric& f, CollectiveOp op, double bytes, int 
 }
 
 double CollectiveTime(const Fabric& f, CollectiveOp op, double bytes, int ranks, int ranks_per_node) {
-  return ranks <= 1 || bytes <= 0 ? 0.0 : Timed(f, op, bytes, ranks, ranks_per_node).time_s;
+  if (ranks <= 1 || bytes <= 0) return 0.0;
+  if (f.memo) {  // the same collective on the same fabric in another configuration (model_cache.h)
+    double t;
+    if (f.memo->Find(f, op, bytes, ranks, ranks_per_node, t)) return t;
+    t = Timed(f, op, bytes, ranks, ranks_per_node).time_s;
+    f.memo->Store(f, op, bytes, ranks, ranks_per_node, t);
+    return t;
+  }
+  return Timed(f, op, bytes, ranks, ranks_per_node).time_s;
 }
 
 }  // namespace gpucfg

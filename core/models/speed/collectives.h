@@ -39,6 +39,11 @@ struct Fabric {
   int nccl_generation = 2;
   bool nvlink_intra = true;
   int forced_algo = -1;
+  // Optional memo of collective times on this fabric (model_cache.h; the planner's candidate path).
+  // Copies of the fabric carry it; a lookup checks the whole fabric, so a resized copy never reads
+  // another fabric's times.
+  struct CollectiveMemo* memo = nullptr;
+  bool operator==(const Fabric&) const = default;
 };
 
 // Builds the fabric from the GPU, the intra-node kind and spec, and the network.

@@ -128,8 +128,8 @@ void ServeUnderLoad(const InferInputs& in, const MemoryReport& memory, WarningLi
 
 }  // namespace
 
-void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
-                      PerformanceReport& out) {
+void ComputeInference(const Resolved& r, const MemoryReport& memory, const EvaluateOptions& o,
+                      WarningList& warnings, PerformanceReport& out) {
   InferInputs in;
   in.r = &r;
   in.lp = PrecisionsFor(r, true);
@@ -149,12 +149,16 @@ void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList
   out.ceiling = in.d.gemm;
   AddRooflinePoints(l.prefill, l.prefill_logits, "prefill", out);
   AddRooflinePoints(l.decode, l.decode_logits, "decode", out);
-  int cap = memory.max_batch > 0 ? memory.max_batch : int(batch);
-  BestBatch(in, std::min(cap, 1 << 20), out);
-  if (l.tpot_s * 1e3 > r.speed.tpot_target_ms)
-    warnings.Add("tpot_over_target", "/speed/tpot_target_ms", l.tpot_s * 1e3, r.speed.tpot_target_ms);
-  if (in.lp.gemm != r.precision) warnings.Add("precision_unsupported", "/workload/precision", 0, 0);
-  if (r.tp > 1 && r.intra_kind == IntraKind::kPcie) warnings.Add("tp_over_pcie", "/parallelism/tp", r.tp, 0);
+  if (o.inference_batch_search) {
+    int cap = memory.max_batch > 0 ? memory.max_batch : int(batch);
+    BestBatch(in, std::min(cap, 1 << 20), out);
+  }
+  if (o.warnings) {
+    if (l.tpot_s * 1e3 > r.speed.tpot_target_ms)
+      warnings.Add("tpot_over_target", "/speed/tpot_target_ms", l.tpot_s * 1e3, r.speed.tpot_target_ms);
+    if (in.lp.gemm != r.precision) warnings.Add("precision_unsupported", "/workload/precision", 0, 0);
+    if (r.tp > 1 && r.intra_kind == IntraKind::kPcie) warnings.Add("tp_over_pcie", "/parallelism/tp", r.tp, 0);
+  }
   if (r.request_rate > 0) ServeUnderLoad(in, memory, warnings, out);
 }
 

@@ -14,6 +14,7 @@
 #include "models/speed/engine_speed.h"
 #include "workload/finetune.h"
 #include "models/speed/network_speed.h"
+#include "models/model_cache.h"
 #include "workload/model_parts.h"
 #include "base/units.h"
 
@@ -65,6 +66,7 @@ struct TrainInputs {
   double gather_params = 0;           // weights ZeRO-3 gathers (LoRA: the frozen base; else params)
   double gather_bytes = 2;            // bytes per gathered weight (QLoRA: the 4-bit base's)
   int lora_rank = 0, lora_targets = 1;
+  ModelCache* cache = nullptr;        // EvaluateOptions::cache (nullptr: every pass computed)
 };
 
 // The last pipeline send priced: the scaling curve asks for the same one at every size from
@@ -88,8 +90,13 @@ LayerPack Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared) {
   s.batch = in.mb, s.q_tokens = in.seq, s.context = in.ctx, s.tp = tp;
   s.sequence_parallel = in.sp && tp > 1, s.flash = in.flash, s.causal = !in.a->encoder_only;
   s.lora_rank = in.lora_rank, s.lora_targets = in.lora_targets;
-  return {LayerForward(*in.a, s, in.lp, in.d, &shared),
-          LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d, Phase::kTraining, &shared)};
+  if (in.cache) {  // the same passes of another configuration of this device (model_cache.h)
+    if (const ModelCache::Entry* e = in.cache->Find(*in.a, s, in.lp, in.d)) return {e->layer, e->logits};
+  }
+  LayerPack p{LayerForward(*in.a, s, in.lp, in.d, &shared),
+              LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d, Phase::kTraining, &shared)};
+  if (in.cache) in.cache->Store(*in.a, s, in.lp, in.d, p.layer, p.logits);
+  return p;
 }
 
 // Bytes streamed per parameter by a fused optimizer step: fp32 master read+write 8, fp32 moments
@@ -424,11 +431,13 @@ void TrainingWarnings(const Resolved& r, const TrainInputs& in, const Performanc
     w.Add("gemm_misaligned", "/workload/model", r.arch.vocab, 8 * t);
 }
 
-void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport& out) {
+void ComputeTraining(const Resolved& r, const EvaluateOptions& o, WarningList& warnings, PerformanceReport& out) {
   TrainInputs in = MakeTrainInputs(r);
+  in.cache = o.cache;
   TokensHiddenUtil shared;
   LayerPack pack = Layers(in, r.tp, shared);
-  const Fabric full = FabricFor(r, r.total_gpus);
+  Fabric full = FabricFor(r, r.total_gpus);
+  if (o.cache) full.memo = &o.cache->collectives;
   SendMemo memo;
   StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo, -1, r.cp);
   double tokens = in.m * in.mb * in.seq * r.cp * r.dp;
@@ -455,18 +464,20 @@ void ComputeTraining(const Resolved& r, WarningList& warnings, PerformanceReport
     out.time_to_train_s = train_tokens / out.tokens_per_s;
     out.gpu_hours = out.time_to_train_s * r.total_gpus / kSecondsPerHour;
   }
-  // One GPU alone, compute only: the reference the scaling efficiency divides by.
-  LayerPack one = r.tp == 1 ? pack : Layers(in, 1, shared);
-  double t_one = r.arch.layers * (one.layer.time_s + one.layer.backward_time_s) + one.logits.time_s +
-                 one.logits.backward_time_s +
-                 (in.rc == Recompute::kFull ? r.arch.layers * one.layer.time_s
-                  : in.rc == Recompute::kSelective ? r.arch.layers * one.layer.attention_time_s : 0.0);
-  CurveInputs curve{TimesOf(one), TimesOf(pack), &full, &s, s.tp_micro_s, in.mb * in.seq * r.cp / t_one,
-                    peak, fpt};
-  ScalingCurve(r, in, curve, memo, out);
+  if (o.scaling_curve) {
+    // One GPU alone, compute only: the reference the scaling efficiency divides by.
+    LayerPack one = r.tp == 1 ? pack : Layers(in, 1, shared);
+    double t_one = r.arch.layers * (one.layer.time_s + one.layer.backward_time_s) + one.logits.time_s +
+                   one.logits.backward_time_s +
+                   (in.rc == Recompute::kFull ? r.arch.layers * one.layer.time_s
+                    : in.rc == Recompute::kSelective ? r.arch.layers * one.layer.attention_time_s : 0.0);
+    CurveInputs curve{TimesOf(one), TimesOf(pack), &full, &s, s.tp_micro_s, in.mb * in.seq * r.cp / t_one,
+                      peak, fpt};
+    ScalingCurve(r, in, curve, memo, out);
+  }
   out.ceiling = in.d.gemm;
   AddRooflinePoints(pack.layer, pack.logits, "training", out);
-  TrainingWarnings(r, in, out, warnings);
+  if (o.warnings) TrainingWarnings(r, in, out, warnings);
 }
 
 }  // namespace
@@ -490,14 +501,19 @@ void ClearStale(Points& points, int from, int to) {
 // an earlier evaluation left them, so the report ends as a freshly built one would.
 void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
                             PerformanceReport& out) {
+  ComputePerformanceInto(r, memory, kFullEvaluation, warnings, out);
+}
+
+void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, const EvaluateOptions& o,
+                            WarningList& warnings, PerformanceReport& out) {
   const int old_scaling = out.scaling_count, old_roofline = out.roofline_count;
   ResetScalars(out);
   if (IsNetwork(r.network)) {
     ComputeNetworkPerformance(r, warnings, out);  // network_speed.cpp
   } else if (!r.training()) {
-    ComputeInference(r, memory, warnings, out);
+    ComputeInference(r, memory, o, warnings, out);
   } else {
-    ComputeTraining(r, warnings, out);
+    ComputeTraining(r, o, warnings, out);
   }
   if (r.arch.encoder_only) AddEncoderSampleFigures(r, out);  // BERT: samples/s, latency
   ClearStale(out.scaling, out.scaling_count, old_scaling);

@@ -13,6 +13,7 @@
 #include "models/memory/memory.h"
 #include "resolve/resolve.h"
 #include "models/speed/roofline.h"
+#include "base/evaluate_options.h"
 #include "base/warnings.h"
 
 namespace gpucfg {
@@ -105,6 +106,11 @@ PerformanceReport ComputePerformance(const Resolved& r, const MemoryReport& memo
 // The same, written in place (a reused report: no ~3 KB temporary to zero and copy).
 void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
                             PerformanceReport& out);
+// The staged form: `o` says whether the scaling curve, the inference batch search and the warnings
+// run (o.cache, when set, memoises layer passes). Step time, time to train, MFU, TTFT, TPOT and
+// throughput are the same numbers either way; the roofline points are always written (power reads them).
+void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, const EvaluateOptions& o,
+                            WarningList& warnings, PerformanceReport& out);
 
 // [SECTION] Pieces shared by training and inference (used by tests and the CLI) ------------------
 
@@ -123,7 +129,7 @@ void AddRooflinePoints(const LayerCost& layer, const OpCost& logits, std::string
                        PerformanceReport& out);
 
 // Inference (inference.cpp): fills the inference fields of `out`.
-void ComputeInference(const Resolved& r, const MemoryReport& memory, WarningList& warnings,
-                      PerformanceReport& out);
+void ComputeInference(const Resolved& r, const MemoryReport& memory, const EvaluateOptions& o,
+                      WarningList& warnings, PerformanceReport& out);
 
 }  // namespace gpucfg

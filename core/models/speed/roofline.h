@@ -29,6 +29,7 @@ struct RooflineCeiling {
   double matmul_efficiency = 0;
   double hbm_efficiency = 0;
   double sustained_efficiency = 0;
+  bool operator==(const RooflineCeiling&) const = default;  // ModelCache keys (exact inputs)
 };
 
 // Efficiency that real kernels reach (fractions of the datasheet figure).
@@ -99,6 +100,7 @@ struct LayerShape {
   // GEMMs, dropout, scale and add per adapted matrix, priced into the elementwise op.
   int lora_rank = 0;
   int lora_targets = 1;               // 0 qv, 1 attention (q, k, v, o), 2 all-linear
+  bool operator==(const LayerShape&) const = default;  // ModelCache keys (exact inputs)
 };
 
 // Precisions: `gemm` for the linear layers, `act` for activations/attention (FP8 recipes keep
@@ -107,6 +109,7 @@ struct LayerPrecision {
   Precision gemm = Precision::kBf16;
   Precision attn = Precision::kBf16;
   double act_bytes = 2, weight_bytes = 2, kv_bytes = 2;
+  bool operator==(const LayerPrecision&) const = default;  // ModelCache keys (exact inputs)
 };
 
 struct DeviceRates {                 // the ceilings a layer sees, resolved once per evaluation
@@ -121,6 +124,7 @@ struct DeviceRates {                 // the ceilings a layer sees, resolved once
   double elementwise_traffic = 1.0;  // activation, residual, rotary traffic / fused kernels'
   bool frozen_weights = false;       // LoRA/QLoRA: GEMM backward is dgrad only (no weight gradient)
   double dequant_bytes = 0;          // QLoRA: bytes per weight to dequantise before each GEMM pass
+  bool operator==(const DeviceRates&) const = default;  // ModelCache keys (exact inputs)
 };
 DeviceRates RatesFor(const EffectiveDevice& device, const LayerPrecision& lp, bool sparse, const SpeedOptions& o);
 

@@ -1,0 +1,145 @@
+// Memoised layer passes, collective times and power phases for callers that evaluate many configurations of one device (the planner's
+// candidate path): the roofline cost of one layer and of the logits depends only on the device
+// rates, the precisions, the architecture and the layer's shape (micro-batch, tokens, tp), not on
+// pp, ZeRO, recompute or the node count, so the candidates of one shape share a handful of passes.
+// Entries are keyed by every input of the pass and compared exactly: a hit returns the very
+// numbers LayerForward/LogitsForward would compute. EvaluateOptions::cache points here.
+// The collective times (CollectiveMemo) are those of one fabric: a tensor-parallel all-reduce is
+// the same for every pp, ZeRO stage and recompute, a gradient reduction for every micro-batch. A
+// power phase (PhaseMemo, power.cpp) is the same for every ZeRO stage and recompute.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "models/speed/collectives.h"
+#include "models/speed/roofline.h"
+
+namespace gpucfg {
+
+// CollectiveTime(f, op, bytes, ranks, ranks_per_node) of one fabric (Fabric::memo points here).
+// Keys are compared exactly (the bytes' bits); a fabric that differs from the one held (another
+// shape, a resized copy) finds nothing and, when it stores, replaces the held one.
+struct CollectiveMemo {
+  struct Entry {
+    uint64_t bytes_bits = 0;
+    int op = 0, ranks = 0, rpn = 0;
+    unsigned generation = 0;      // valid when equal to the memo's
+    double time_s = 0;
+  };
+  static constexpr int kSlots = 512;  // power of two; stores stop at three quarters full
+  Fabric fabric;
+  unsigned generation = 1;
+  int used = 0;
+  std::array<Entry, kSlots> slots{};
+
+  static unsigned Slot(int op, uint64_t bits, int ranks, int rpn) {
+    uint64_t h = bits * 0x9E3779B97F4A7C15ull ^ (uint64_t(op) << 48 | uint64_t(ranks) << 16 | uint64_t(rpn));
+    h ^= h >> 29;
+    return unsigned(h * 0xBF58476D1CE4E5B9ull >> 40) & (kSlots - 1);
+  }
+  bool Find(const Fabric& f, CollectiveOp op, double bytes, int ranks, int rpn, double& time_s) const {
+    if (used == 0 || !(f == fabric)) return false;
+    const uint64_t bits = std::bit_cast<uint64_t>(bytes);
+    for (unsigned i = Slot(int(op), bits, ranks, rpn);; i = (i + 1) & (kSlots - 1)) {
+      const Entry& e = slots[i];
+      if (e.generation != generation) return false;
+      if (e.bytes_bits == bits && e.op == int(op) && e.ranks == ranks && e.rpn == rpn) return time_s = e.time_s, true;
+    }
+  }
+  void Store(const Fabric& f, CollectiveOp op, double bytes, int ranks, int rpn, double time_s) {
+    if (!(f == fabric)) fabric = f, Clear();
+    if (used >= kSlots * 3 / 4) return;
+    const uint64_t bits = std::bit_cast<uint64_t>(bytes);
+    unsigned i = Slot(int(op), bits, ranks, rpn);
+    while (slots[i].generation == generation) i = (i + 1) & (kSlots - 1);
+    slots[i] = Entry{bits, int(op), ranks, rpn, generation, time_s};
+    ++used;
+  }
+  void Clear() {
+    used = 0;
+    if (++generation == 0) slots = {}, generation = 1;
+  }
+};
+
+// Results keyed by a flat list of 64-bit words (the bits of every input, built by the model that
+// owns the computation, power.cpp's PhaseKey), compared exactly; `Value` is the result.
+template <class Value, int kWords, int kEntries>
+struct WordMemo {
+  struct Entry {
+    int len = 0;
+    std::array<uint64_t, kWords> key{};
+    Value value{};
+  };
+  std::array<Entry, kEntries> entries{};
+  int count = 0, next = 0;
+  const Value* Find(const uint64_t* key, int len) const {
+    for (int i = 0; i < count; ++i) {
+      const Entry& e = entries[i];
+      if (e.len != len) continue;
+      int k = 0;
+      while (k < len && e.key[k] == key[k]) ++k;
+      if (k == len) return &e.value;
+    }
+    return nullptr;
+  }
+  void Store(const uint64_t* key, int len, const Value& v) {
+    if (len > kWords) return;
+    Entry& e = entries[count < kEntries ? count++ : next];
+    if (count == kEntries) next = (next + 1) % kEntries;
+    e.len = len;
+    for (int k = 0; k < len; ++k) e.key[k] = key[k];
+    e.value = v;
+  }
+  void Clear() { count = 0, next = 0; }
+};
+
+// One power phase under an operating point (power.cpp): time factor, power at the limit and at the
+// reference, clock factor.
+struct PowerPhase {
+  double time_factor = 1, power_w = 0, ref_power_w = 0, clock = 1;
+};
+
+// Doubles compare with ==: the one pair of different inputs that compare equal, 0.0 and -0.0, does
+// not occur among these (shapes, rates and byte counts are positive or zero as built).
+struct ModelCache {
+  struct Entry {
+    // the key: everything the two passes read
+    LayerShape shape;
+    TransformerArch arch;
+    LayerPrecision lp;
+    DeviceRates rates;
+    // the value: LayerForward(arch, shape, lp, rates) and LogitsForward(arch, batch x q_tokens, tp,
+    // lp, rates, shape.phase)
+    LayerCost layer;
+    OpCost logits;
+  };
+  static constexpr int kEntries = 32;
+  std::array<Entry, kEntries> entries{};
+  int count = 0;
+  int next = 0;                    // round-robin replacement once full
+  long long hits = 0, misses = 0;  // for the bench and tests
+
+  const Entry* Find(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
+                    const DeviceRates& d) {
+    for (int i = 0; i < count; ++i) {
+      const Entry& e = entries[i];
+      if (e.shape == s && e.lp == lp && e.rates == d && e.arch == a) return ++hits, &e;
+    }
+    ++misses;
+    return nullptr;
+  }
+  void Store(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp, const DeviceRates& d,
+             const LayerCost& layer, const OpCost& logits) {
+    Entry& e = entries[count < kEntries ? count++ : next];
+    if (count == kEntries) next = (next + 1) % kEntries;
+    e = Entry{s, a, lp, d, layer, logits};
+  }
+  CollectiveMemo collectives;
+  static constexpr int kPhaseWords = 96;  // an operating point, the ceiling and ~20 roofline points
+  WordMemo<PowerPhase, kPhaseWords, 24> power_phases;
+  void Clear() { count = 0, next = 0, collectives.Clear(), power_phases.Clear(); }
+};
+
+}  // namespace gpucfg

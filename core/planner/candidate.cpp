@@ -1,0 +1,72 @@
+// The candidate path (candidate.h): resolve a shape once, rewrite the split per candidate, run the
+// lean stages. Everything a candidate changes is a plain number in the scenario (ApplyCandidateSplit)
+// and the split fields of the Resolved (ResolveSplit), so the models see exactly the scenario and
+// resolution the full path builds from ApplyCandidate(base, c).
+#include "planner/candidate.h"
+
+#include "evaluate.h"
+#include "mig/mig_evaluate.h"
+
+namespace gpucfg {
+
+void ScoreFromReport(const Report& r, int gpus, CandidateScore& out) {
+  out = CandidateScore{};
+  out.gpus = gpus;
+  out.valid = r.errors.empty();
+  if (!out.valid) return;
+  out.fits = r.memory.fits;
+  out.total_gib = r.memory.per_gpu.total_gib;
+  out.capacity_gib = r.memory.capacity_gib;
+  out.node_w = r.power.node_w, out.node_peak_w = r.power.node_peak_w, out.facility_kw = r.power.facility_kw;
+  out.energy_kwh = r.power.energy_kwh;
+  out.cost_total = r.cost.total, out.electricity_total = r.cost.electricity_total;
+  out.per_million_tokens = r.cost.per_million_tokens;
+  const PerformanceReport& p = r.performance;
+  out.step_time_s = p.step_time_s, out.time_to_train_s = p.time_to_train_s, out.tokens_per_s = p.tokens_per_s;
+  out.mfu = p.mfu, out.comm_fraction = p.comm_fraction;
+  out.ttft_s = p.ttft_s, out.tpot_s = p.tpot_s, out.request_latency_s = p.request_latency_s;
+  out.output_tokens_per_s = p.output_tokens_per_s;
+}
+
+// A shape is what ApplyCandidate writes besides the split: the SKU (and its price), the node size
+// and count, and the inference weight format.
+bool CandidateEvaluator::SameShape(const Scenario& base, const PlanCandidate& c) const {
+  return base_ == &base && c.gpu == shape_c_.gpu && c.gpus_per_node == shape_c_.gpus_per_node &&
+         c.nodes == shape_c_.nodes && c.weight_precision == shape_c_.weight_precision;
+}
+
+void CandidateEvaluator::ResolveShape(const Scenario& base, const PlanCandidate& c) {
+  base_ = &base;
+  shape_c_ = c;
+  // tp = pp = 1 always passes ResolveSplit's checks, so the shape's resolution runs to the end
+  // exactly when any candidate's would (the later steps do not read the split).
+  PlanCandidate one = c;
+  one.tp = 1, one.pp = 1;
+  ApplyCandidate(base, catalog_, one, work_);
+  full_path_ = UsesMig(work_);
+  shape_ok_ = Resolve(work_, catalog_, shape_, nullptr, nullptr);
+  full_path_ = full_path_ || (shape_ok_ && IsNetwork(shape_.network));
+  cache_.Clear();
+}
+
+void CandidateEvaluator::Evaluate(const Scenario& base, const PlanCandidate& c, CandidateScore& out) {
+  if (!SameShape(base, c)) ResolveShape(base, c);
+  ApplyCandidateSplit(c, work_);
+  if (full_path_) {  // networks and MIG layouts: the scenario through the whole lean evaluation
+    EvaluateInto(work_, catalog_, kLeanEvaluation, report_);
+    return ScoreFromReport(report_, c.Gpus(), out);
+  }
+  if (!shape_ok_ || !ResolveSplit(work_, shape_, nullptr)) {
+    out = CandidateScore{};
+    out.gpus = c.Gpus();
+    return;
+  }
+  report_.errors.clear();
+  report_.warnings.count = 0;
+  EvaluateOptions o = kLeanEvaluation;
+  o.cache = &cache_;
+  EvaluateResolvedInto(shape_, o, report_);
+  ScoreFromReport(report_, c.Gpus(), out);
+}
+
+}  // namespace gpucfg

@@ -1,0 +1,231 @@
+// The staged evaluation and the planner's candidate path (core v2, issues 8 and 12): the lean
+// evaluation and the candidate path give, bit for bit, the figures the full EvaluateInto gives for
+// the same configuration (training and inference, several SKUs, ZeRO stages, recompute, node
+// counts, invalid splits, a power cap, an engine, a network, MIG), and the full options are
+// today's evaluation.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "contract/json_io.h"
+#include "evaluate.h"
+#include "planner/candidate.h"
+#include "planner/space.h"
+#include "test_util.h"
+
+namespace gpucfg {
+namespace {
+
+// Exact equality of doubles, NaN and signed zero included.
+bool Same(double a, double b) { return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b); }
+
+std::string Diff(const CandidateScore& a, const CandidateScore& b) {
+  std::string out;
+  auto d = [&](const char* name, double x, double y) {
+    if (!Same(x, y)) out += std::string(name) + " " + std::to_string(x) + " vs " + std::to_string(y) + "; ";
+  };
+  if (a.valid != b.valid) out += "valid; ";
+  if (a.fits != b.fits) out += "fits; ";
+  if (a.gpus != b.gpus) out += "gpus; ";
+  d("total_gib", a.total_gib, b.total_gib);
+  d("capacity_gib", a.capacity_gib, b.capacity_gib);
+  d("node_w", a.node_w, b.node_w);
+  d("node_peak_w", a.node_peak_w, b.node_peak_w);
+  d("facility_kw", a.facility_kw, b.facility_kw);
+  d("energy_kwh", a.energy_kwh, b.energy_kwh);
+  d("cost_total", a.cost_total, b.cost_total);
+  d("electricity_total", a.electricity_total, b.electricity_total);
+  d("per_million_tokens", a.per_million_tokens, b.per_million_tokens);
+  d("step_time_s", a.step_time_s, b.step_time_s);
+  d("time_to_train_s", a.time_to_train_s, b.time_to_train_s);
+  d("tokens_per_s", a.tokens_per_s, b.tokens_per_s);
+  d("mfu", a.mfu, b.mfu);
+  d("comm_fraction", a.comm_fraction, b.comm_fraction);
+  d("ttft_s", a.ttft_s, b.ttft_s);
+  d("tpot_s", a.tpot_s, b.tpot_s);
+  d("request_latency_s", a.request_latency_s, b.request_latency_s);
+  d("output_tokens_per_s", a.output_tokens_per_s, b.output_tokens_per_s);
+  return out;
+}
+
+std::string Label(const PlanCandidate& c) {
+  return BuiltinCatalog().gpus[c.gpu].id + " " + std::to_string(c.gpus_per_node) + "x" +
+         std::to_string(c.nodes) + " tp" + std::to_string(c.tp) + " pp" + std::to_string(c.pp) + " mb" +
+         std::to_string(c.micro_batch) + " z" + std::to_string(c.zero) + " rc" +
+         std::to_string(static_cast<int>(c.recompute)) + " b" + std::to_string(c.batch) + " w" +
+         std::string(PrecisionName(c.weight_precision));
+}
+
+Scenario Parse(const std::string& text) {
+  ParseResult p = ParseScenario(text);
+  EXPECT_TRUE(p.ok()) << test::Dump(p.errors);
+  return p.scenario;
+}
+
+int Row(const char* id) {
+  const GpuSpec* g = FindGpu(BuiltinCatalog(), id);
+  EXPECT_NE(g, nullptr) << id;
+  return g ? static_cast<int>(g - BuiltinCatalog().gpus.data()) : 0;
+}
+
+// Every candidate through both paths, in the given order (shapes interleave: the candidate path
+// re-resolves and keeps its caches across them). Returns how many were valid.
+int ExpectLeanEqualsFull(const Scenario& base, const std::vector<PlanCandidate>& candidates) {
+  const Catalog& catalog = BuiltinCatalog();
+  CandidateEvaluator lean(catalog);
+  Scenario s;
+  Report full;
+  int valid = 0;
+  for (const PlanCandidate& c : candidates) {
+    ApplyCandidate(base, catalog, c, s);
+    EvaluateInto(s, catalog, full);
+    CandidateScore want, got;
+    ScoreFromReport(full, c.Gpus(), want);
+    lean.Evaluate(base, c, got);
+    EXPECT_EQ(Diff(want, got), "") << Label(c);
+    valid += want.valid;
+  }
+  return valid;
+}
+
+std::vector<PlanCandidate> TrainingSpace(const std::vector<const char*>& gpus, int max_gpus, int stride) {
+  std::vector<PlanCandidate> out;
+  int n = 0;
+  for (const char* id : gpus) {
+    PlanCandidate c;
+    c.gpu = Row(id);
+    for (int gpn : UsualNodeSizes(BuiltinCatalog().gpus[c.gpu])) {
+      c.gpus_per_node = gpn;
+      for (int nodes : PlanNodeCounts(gpn, max_gpus)) {
+        c.nodes = nodes;
+        for (int tp : kPlanTp)
+          for (int pp : kPlanPp) {
+            if (tp * pp > c.Gpus() * 2) continue;  // a few beyond the GPU count: invalid splits
+            c.tp = tp, c.pp = pp;
+            for (int mb : kPlanMicroBatch)
+              for (int zero : kPlanZero)
+                for (Recompute rc : kPlanRecompute) {
+                  c.micro_batch = mb, c.zero = zero, c.recompute = rc;
+                  if (n++ % stride == 0) out.push_back(c);
+                }
+          }
+      }
+    }
+  }
+  return out;
+}
+
+TEST(CandidatePath, TrainingEqualsFullEvaluation) {
+  const Scenario base = Parse(R"({"schema_version": 1,
+    "cluster": {"gpu": "A100-SXM4-80GB", "gpus_per_node": 8, "nodes": 1},
+    "workload": {"kind": "training", "model": "llama2-7b", "seq_len": 2048, "global_batch": 64,
+                 "train_tokens": 2e9}})");
+  const auto space = TrainingSpace({"A100-SXM4-40GB", "A100-SXM4-80GB", "H100-SXM5-80GB", "L40S-48GB", "V100-SXM2-32GB"},
+                                   64, 7);
+  ASSERT_GT(space.size(), 1000u);
+  EXPECT_GT(ExpectLeanEqualsFull(base, space), 500);
+}
+
+// A 70B model across many nodes (the network, ZeRO-3 gathers, pipeline bubbles), then the same
+// candidates in reverse order (every shape resolved again, the caches warm from other shapes).
+TEST(CandidatePath, LargeTrainingAcrossNodesInAnyOrder) {
+  const Scenario base = Parse(R"({"schema_version": 1,
+    "cluster": {"gpu": "H100-SXM5-80GB", "gpus_per_node": 8, "nodes": 4},
+    "workload": {"kind": "training", "model": "llama2-70b", "seq_len": 4096, "global_batch": 1024,
+                 "train_tokens": 2e12}, "pricing": {"per_gpu_hour": 2.5}})");
+  auto space = TrainingSpace({"H100-SXM5-80GB", "H200-SXM-141GB", "A100-SXM4-80GB"}, 256, 23);
+  ASSERT_GT(space.size(), 500u);
+  ExpectLeanEqualsFull(base, space);
+  std::vector<PlanCandidate> reversed(space.rbegin(), space.rend());
+  ExpectLeanEqualsFull(base, reversed);
+}
+
+// A power cap slows the clocks: the speed model runs again on the capped device (ApplyPowerLimit),
+// and an engine with its own kernels and overlap.
+TEST(CandidatePath, PowerCapAndEngineEqualFullEvaluation) {
+  const Scenario capped = Parse(R"({"schema_version": 1,
+    "cluster": {"gpu": "H100-SXM5-80GB", "gpus_per_node": 8, "nodes": 2},
+    "workload": {"kind": "training", "model": "llama2-13b", "seq_len": 4096, "global_batch": 256,
+                 "train_tokens": 1e11},
+    "power": {"gpu_cap_w": 450}})");
+  auto space = TrainingSpace({"H100-SXM5-80GB"}, 32, 5);
+  ExpectLeanEqualsFull(capped, space);
+  Scenario engine = test::Example("lora-llama2-7b");
+  ExpectLeanEqualsFull(engine, TrainingSpace({"A100-SXM4-80GB", "H100-SXM5-80GB"}, 16, 11));
+}
+
+std::vector<PlanCandidate> InferenceSpace(const std::vector<const char*>& gpus) {
+  std::vector<PlanCandidate> out;
+  for (const char* id : gpus) {
+    PlanCandidate c;
+    c.gpu = Row(id);
+    for (Precision w : {Precision::kBf16, Precision::kFp8, Precision::kInt8, Precision::kInt4}) {
+      c.weight_precision = w;
+      for (int tp : {1, 2, 3, 4, 8}) {
+        c.tp = tp, c.gpus_per_node = tp, c.nodes = 1;
+        for (int b : kPlanInferenceBatch) {
+          c.batch = b;
+          out.push_back(c);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+TEST(CandidatePath, InferenceEqualsFullEvaluation) {
+  const Scenario base = Parse(R"({"schema_version": 1,
+    "cluster": {"gpu": "A100-SXM4-80GB", "gpus_per_node": 1, "nodes": 1},
+    "workload": {"kind": "inference", "model": "llama2-70b", "prompt_tokens": 1024, "output_tokens": 256}})");
+  const auto space = InferenceSpace({"A100-SXM4-80GB", "H100-SXM5-80GB", "L40S-48GB", "A10-24GB"});
+  EXPECT_GT(ExpectLeanEqualsFull(base, space), 100);
+  // Serving under load reads the largest batch memory holds (searched even in the lean path).
+  ExpectLeanEqualsFull(test::Example("vllm-serving"), InferenceSpace({"H100-SXM5-80GB", "L40S-48GB"}));
+}
+
+// Networks and MIG layouts go through the whole lean evaluation of the scenario: the same numbers.
+TEST(CandidatePath, NetworkAndMigEqualFullEvaluation) {
+  ExpectLeanEqualsFull(test::Example("resnet50-training"), TrainingSpace({"A100-SXM4-80GB"}, 16, 3));
+  Scenario mig = test::Example("multi-tenant");
+  mig.plan = PlanConfig{};
+  ExpectLeanEqualsFull(mig, InferenceSpace({"A100-SXM4-80GB"}));
+}
+
+// kFullEvaluation is the evaluation as it was: the same JSON through either entry point, and a
+// report reused after a lean evaluation ends as a fresh one.
+TEST(StagedEvaluation, FullOptionsAreTodaysEvaluation) {
+  for (const char* name : {"default", "gpt3-175b", "13b-a100-oom", "llama2-70b-serving", "vllm-serving",
+                           "edge-orin", "qlora-llama2-70b", "resnet50-training"}) {
+    const Scenario s = test::Example(name);
+    const Report fresh = Evaluate(s);
+    Report reused;
+    EvaluateInto(s, BuiltinCatalog(), kLeanEvaluation, reused);
+    EXPECT_TRUE(reused.errors.empty()) << name;
+    EXPECT_EQ(reused.memory.fix_count, 0) << name;
+    EXPECT_EQ(reused.performance.scaling_count, 0) << name;
+    EXPECT_EQ(reused.warnings.count, 0) << name;
+    EXPECT_TRUE(Same(reused.performance.step_time_s, fresh.performance.step_time_s)) << name;
+    EXPECT_TRUE(Same(reused.performance.tpot_s, fresh.performance.tpot_s)) << name;
+    EXPECT_TRUE(Same(reused.power.energy_kwh, fresh.power.energy_kwh)) << name;
+    EXPECT_TRUE(Same(reused.cost.per_million_tokens, fresh.cost.per_million_tokens)) << name;
+    EvaluateInto(s, BuiltinCatalog(), kFullEvaluation, reused);
+    EXPECT_EQ(ReportToJson(reused), ReportToJson(fresh)) << name;
+  }
+}
+
+// The stages after a caller's own Resolve are EvaluateInto's.
+TEST(StagedEvaluation, ResolveOnceThenEvaluateStages) {
+  const Scenario s = test::Example("gpt3-175b");
+  Report want = Evaluate(s);
+  Report got;
+  Resolved r;
+  ASSERT_TRUE(Resolve(s, BuiltinCatalog(), r, &got.errors, &got.warnings));
+  EvaluateResolvedInto(r, kFullEvaluation, got);
+  EXPECT_EQ(ReportToJson(got), ReportToJson(want));
+}
+
+}  // namespace
+}  // namespace gpucfg
