@@ -5,6 +5,7 @@
 #include "resolve/resolve.h"
 #include "models/speed/roofline.h"
 
+#include <climits>
 #include <cmath>
 
 namespace gpucfg {
@@ -26,6 +27,8 @@ ResolvedSetup SetupOf(const Resolved& r) {
   ResolvedSetup s;
   s.total_gpus = r.total_gpus;
   s.tp = r.tp, s.pp = r.pp, s.dp = r.dp, s.cp = r.cp, s.ep = r.ep;
+  const long long used = static_cast<long long>(r.micro_batches) * r.micro_batch * r.dp;
+  s.global_batch = r.training() ? static_cast<int>(std::min<long long>(used, INT_MAX)) : 0;
   s.parameters = r.parameters;
   s.active_parameters = r.active_parameters;
   s.intra_node = IntraKindName(r.intra_kind);

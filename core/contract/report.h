@@ -20,6 +20,7 @@ std::string_view ConfidenceName(Confidence c);
 struct ResolvedSetup {
   int total_gpus = 0;
   int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1;
+  int global_batch = 0;           // training: sequences per step used (micro_batches x micro_batch x dp)
   double parameters = 0;          // derived from the architecture
   double active_parameters = 0;   // per token (MoE)
   std::string_view intra_node;    // fabric actually assumed inside a node

@@ -35,6 +35,9 @@ void VisitSetupFields(V& v, S& s) {
   v.Field("dp", s.dp, "", "data-parallel degree used (derived when the scenario gives 0)");
   v.Field("cp", s.cp, "", "context-parallel degree used");
   v.Field("ep", s.ep, "", "expert-parallel degree used");
+  v.Field("global_batch", s.global_batch, "sequences",
+          "training: sequences (samples) per optimizer step used, micro_batches x micro_batch x dp: the scenario's "
+          "global_batch rounded up to whole micro-batches; 0 for inference");
   v.Field("parameters", s.parameters, "parameters", "derived from the architecture (all experts)");
   v.Field("active_parameters", s.active_parameters, "parameters", "parameters each token passes through (MoE: top_k experts)");
   v.Field("intra_node", s.intra_node, "fabric assumed inside a node (the GPU's usual one when the scenario gives \"\")");

@@ -59,6 +59,7 @@ struct WorkloadConfig {
   int global_batch = 1024;             // sequences per optimizer step
   int micro_batch = 1;
   double train_tokens = 0;             // 0 = no time-to-train
+  int train_steps = 0;                 // optimizer steps instead of a token budget; 0 = by train_tokens
   bool flash_attention = true;
   // inference
   int batch = 1;

@@ -70,6 +70,8 @@ void VisitWorkload(V& v, WorkloadConfig& w) {
   v.Field("global_batch", w.global_batch, 1, 100000000, "sequences per optimizer step");
   v.Field("micro_batch", w.micro_batch, 1, 65536, "sequences per GPU per forward/backward pass");
   v.Field("train_tokens", w.train_tokens, 0.0, 1e16, "tokens", "token budget; 0 = no time-to-train");
+  v.Field("train_steps", w.train_steps, 0, 1000000000,
+          "optimizer steps to train, instead of train_tokens (also for networks); 0 = by train_tokens");
   v.Field("flash_attention", w.flash_attention, "fused attention (no s x s score matrix kept)");
   v.Field("batch", w.batch, 1, 1000000, "inference: concurrent sequences");
   v.Field("prompt_tokens", w.prompt_tokens, 0, 10000000, "inference: input tokens per sequence");

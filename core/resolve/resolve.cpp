@@ -174,6 +174,9 @@ void ResolveBatchAndPrice(const Scenario& s, const Catalog& c, Resolved& r, Chec
   r.micro_batches = MicroBatchesOf(w, r.dp);
   if (w.kind == WorkloadKind::kTraining && warnings && r.micro_batches * per_micro != w.global_batch)
     warnings->Add("global_batch_rounded", "/workload/global_batch", double(r.micro_batches * per_micro), double(w.global_batch));
+  if (w.train_steps > 0 && w.train_tokens > 0)
+    chk.Fail("incompatible", "/workload/train_steps", "expected train_tokens or train_steps, not both (train_tokens = " +
+                                                          std::to_string(w.train_tokens) + ")");
   const CurrencyPreset* cur = FindCurrency(c, s.pricing.currency);
   if (!cur) return chk.Fail("unknown_value", "/pricing/currency",
                             "expected a currency of data/prices.json (" +
@@ -226,7 +229,7 @@ void ResolveWorkload(const Scenario& s, Resolved& r) {
   r.optimizer = ParseOptimizer(w.optimizer);
   r.seq_len = w.seq_len, r.global_batch = w.global_batch, r.micro_batch = w.micro_batch;
   r.batch = w.batch, r.prompt_tokens = w.prompt_tokens, r.output_tokens = w.output_tokens;
-  r.train_tokens = w.train_tokens, r.request_rate = w.request_rate;
+  r.train_tokens = w.train_tokens, r.train_steps = w.train_steps, r.request_rate = w.request_rate;
   r.flash_attention = w.flash_attention;
   const ParallelismConfig& p = s.parallelism;
   r.zero = p.zero, r.interleave = p.interleave;

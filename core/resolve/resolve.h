@@ -48,6 +48,7 @@ struct Resolved {
   int seq_len = 2048, global_batch = 1024, micro_batch = 1;     // training
   int batch = 1, prompt_tokens = 512, output_tokens = 128;     // inference
   double train_tokens = 0;                  // 0 = no time to train
+  int train_steps = 0;                      // optimizer steps instead of train_tokens; 0 = none
   double request_rate = 0;                  // inference: requests per second (cluster); 0 = no load model
   bool flash_attention = true;
   int zero = 0, interleave = 1;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "base/units.h"
 #include "models/memory/network_memory.h"
 
 namespace gpucfg {
@@ -135,6 +136,10 @@ void ComputeNetworkPerformance(const Resolved& r, WarningList& warnings, Perform
     b.dp_comm_s = std::max(b.dp_comm_total_s - r.speed.dp_overlap * t.backward_s, bucket);
   }
   out.step_time_s = b.compute_s + b.dp_comm_s + b.optimizer_s;
+  if (r.train_steps > 0) {  // networks have no token budget: a step count gives the time to train
+    out.time_to_train_s = r.train_steps * out.step_time_s;
+    out.gpu_hours = out.time_to_train_s * r.total_gpus / kSecondsPerHour;
+  }
   out.micro_batches = r.micro_batches;
   const double samples = double(r.micro_batch) * r.micro_batches * r.dp;
   out.samples_per_s = out.step_time_s > 0 ? samples / out.step_time_s : 0;

@@ -459,7 +459,7 @@ void ComputeTraining(const Resolved& r, const EvaluateOptions& o, WarningList& w
   out.hfu = out.hardware_flops_per_step / s.step_s / r.total_gpus / kFlopsPerTflop / peak;
   out.comm_fraction = s.comm_s / s.step_s;
   out.bubble_fraction = s.b.bubble_s / s.step_s;
-  double train_tokens = r.train_tokens;
+  double train_tokens = r.train_steps > 0 ? r.train_steps * tokens : r.train_tokens;  // steps x tokens per step
   if (train_tokens > 0) {
     out.time_to_train_s = train_tokens / out.tokens_per_s;
     out.gpu_hours = out.time_to_train_s * r.total_gpus / kSecondsPerHour;

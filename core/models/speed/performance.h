@@ -15,6 +15,7 @@
 #include "models/speed/roofline.h"
 #include "base/evaluate_options.h"
 #include "base/warnings.h"
+#include "workload/workload.h"
 
 namespace gpucfg {
 
@@ -117,9 +118,8 @@ void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, const
 // The precisions a workload computes and stores in, falling back to what the GPU supports.
 LayerPrecision PrecisionsFor(const Resolved& r, bool inference);
 
-// Forward FLOPs per token of the whole model at a context length (matmuls + attention + logits),
-// counting the full s x s attention as Narayanan et al. 2021 and PaLM do.
-double ForwardFlopsPerToken(const TransformerArch& a, double context);
+// ForwardFlopsPerToken (forward FLOPs per token at a context length) lives with the transformer's
+// workload interface, workload/workload.h.
 
 // The cluster's fabric as `gpus` GPUs of it see it (fewer GPUs: fewer nodes).
 Fabric FabricFor(const Resolved& r, int gpus);
