@@ -70,7 +70,7 @@ void DrawRacks(const Report& r, const Scenario& s) {
   const double scale_kw = std::max(s.power.rack_kw, p.rack_kw) * 1.1;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 o = ImGui::GetCursorScreenPos();
-  const float h = 150.0f, gap = 10.0f, rack_w = std::min(64.0f, (ImGui::GetContentRegionAvail().x - gap * drawn) / drawn);
+  const float h = 150.0f, gap = 10.0f, rack_w = std::min(64.0f, (ImGui::GetContentRegionAvail().x - 70 - gap * drawn) / drawn);  // room for the budget label
   const float base = o.y + h, budget_y = base - static_cast<float>(h * s.power.rack_kw / scale_kw);
   int left = s.cluster.nodes;
   for (int k = 0; k < drawn; ++k) {
