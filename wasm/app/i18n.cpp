@@ -335,6 +335,7 @@ constexpr Entry kStrings[] = {
      "服务按生成的词元计算规模：请选择 Transformer 解码器模型。"},
     {S::kFixCostChange, "%d → %d GPUs: %s → %s per hour", "%d → %d 个 GPU：每小时 %s → %s"},
     {S::kFixJobCost, "job: %s → %s", "整个任务：%s → %s"},
+    {S::kGlobalBatchSamples, "Global batch (samples)", "全局批大小（样本）"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 

@@ -72,7 +72,7 @@ enum class S : int {
   kServing, kServingUsersMode, kServingRpsMode, kServingUsers, kServingRps, kServingAnswer,
   kServingLatency, kServingCost, kServingNo, kServingInvalid, kServingNoFit, kServingLatencyBound,
   kServingApply, kServingNote, kServingOnlyDecoders,
-  kFixCostChange, kFixJobCost,
+  kFixCostChange, kFixJobCost, kGlobalBatchSamples,
   kCount
 };
 
