@@ -367,6 +367,7 @@ constexpr Entry kStrings[] = {
      "服务按生成的词元计算规模：请选择 Transformer 解码器模型。"},
     {S::kFixCostChange, "%d → %d GPUs: %s → %s per hour", "%d → %d 个 GPU：每小时 %s → %s"},
     {S::kFixJobCost, "job: %s → %s", "整个任务：%s → %s"},
+    {S::kGlobalBatchSamples, "Global batch (samples)", "全局批大小（样本）"},
     // power and MIG panels (power-mig-page)
     {S::kTabPower, "Power", "功耗"},
     {S::kPwWhere, "Where the power goes: the whole cluster at the facility", "功耗去向：整个集群（含机房）"},

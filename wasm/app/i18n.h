@@ -78,7 +78,7 @@ enum class S : int {
   kServing, kServingUsersMode, kServingRpsMode, kServingUsers, kServingRps, kServingAnswer,
   kServingLatency, kServingCost, kServingNo, kServingInvalid, kServingNoFit, kServingLatencyBound,
   kServingApply, kServingNote, kServingOnlyDecoders,
-  kFixCostChange, kFixJobCost,
+  kFixCostChange, kFixJobCost, kGlobalBatchSamples,
   // power and MIG panels (power-mig-page)
   kTabPower, kPwWhere, kPwGpus, kPwHost, kPwPsuLoss, kPwCooling, kPwTotals, kPwRacks, kPwRackSummary,
   kPwMoreRacks, kPwCap, kPwEdgeMode, kPwCapReset, kPwCapHint, kPwThroughput, kPwEnergy, kPwGpuDraw, kPwCapAxis,

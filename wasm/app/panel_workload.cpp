@@ -87,7 +87,7 @@ constexpr S kRecomputeLabels[] = {S::kRecomputeNone, S::kRecomputeSelective, S::
 void DrawTrainingRows(WorkloadConfig& w, bool network) {
   if (!network) IntRow(S::kSeqLen, w.seq_len, true);
   EnumRow(S::kOptimizer, w.optimizer, kOptimizerNames);
-  IntRow(S::kGlobalBatch, w.global_batch, true);
+  IntRow(network ? S::kGlobalBatchSamples : S::kGlobalBatch, w.global_batch, true);
   IntRow(S::kMicroBatch, w.micro_batch, true);
   if (network) return;
   DoubleRow(S::kTrainTokensB, w.train_tokens, "%.4g", 1e9);

@@ -253,9 +253,10 @@ std::string FmtCount(double v) {
   // Chinese reads big numbers in 万 (1e4) and 亿 (1e8).
   if (App().lang == Lang::kZh) {
     if (a >= 1e12) return Fmt("%.3g ", v / 1e12) + T(S::kWanYi);
-    // %.4g: up to 9999 万 / 亿 without an exponent (2560 万, not 2.56e+03 万)
-    if (a >= 1e8) return Fmt("%.4g ", v / 1e8) + T(S::kYi);
-    if (a >= 1e4) return Fmt("%.4g ", v / 1e4) + T(S::kWan);
+    // 1000-9999 万 / 亿 as whole numbers (2560 万, not %.3g's 2.56e+03 万)
+    auto count = [](double x) { return Fmt(std::fabs(x) >= 1000 ? "%.0f " : "%.3g ", x); };
+    if (a >= 1e8) return count(v / 1e8) + T(S::kYi);
+    if (a >= 1e4) return count(v / 1e4) + T(S::kWan);
     return Fmt("%.4g", v);
   }
   if (a >= 1e12) return Fmt("%.3g T", v / 1e12);
