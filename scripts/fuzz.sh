@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes each libFuzzer target of build/native-asan for SECONDS seconds (CI: scripts/test.sh
-# gives each about 15 s), starting from the seed folders of tests/fuzz/seeds.sh, with the contract
+# gives each of the five about 12 s), starting from the seed folders of tests/fuzz/seeds.sh, with the contract
 # keys as a dictionary. New inputs go to a scratch corpus under build/, never into the repository;
 # a finding (crash-*, leak-*, timeout-*, oom-*) stops the run and fails it: fix it, then copy the
 # file into tests/fuzz/regressions/TARGET/ so replay keeps it fixed.
@@ -10,7 +10,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 secs="${1:-15}"; shift || true
-targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(fuzz_scenario fuzz_hf_import fuzz_catalog)
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(fuzz_scenario fuzz_hf_import fuzz_catalog fuzz_plan fuzz_mig_plan)
 build="${FUZZ_BUILD:-build/native-asan}"
 root=$(pwd)
 status=0

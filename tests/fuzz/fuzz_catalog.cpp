@@ -1,7 +1,10 @@
 // libFuzzer target: any bytes as a site catalog override (`gpucfg --catalog FILE`, the wasm
-// evaluateWithCatalog) merged over the built-in catalog, then every example evaluated against the
+// evaluateWithCatalog) merged over the built-in catalog, then an example evaluated against the
 // merged catalog: an override may shadow built-in ids with anything, and the model must still
 // answer with a report or errors, never crash, divide into a hang or trip a sanitizer.
+// One example per input, picked by a hash of the input's bytes (so a finding replays the same
+// way): evaluating all 16 for every input made this target 16 times slower than the others
+// without reaching more of the merge code; across millions of inputs every example is tried.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -17,11 +20,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   gpucfg::Issues issues = gpucfg::MergeCatalogJson(text, catalog);
   if (nlohmann::json::parse(gpucfg::ErrorsToJson(issues), nullptr, false).is_discarded()) std::abort();
   if (!issues.empty()) return 0;
-  for (const gpucfg::ExampleScenario& e : gpucfg::ExampleNames()) {
-    gpucfg::Scenario s;
-    if (!gpucfg::MakeExample(e.name, s)) continue;
-    gpucfg::JsonResult result = gpucfg::EvaluateJson(gpucfg::ScenarioToJson(s), catalog);
-    if (nlohmann::json::parse(result.text, nullptr, false).is_discarded()) std::abort();
-  }
+  uint32_t hash = 2166136261u;  // FNV-1a over the input
+  for (size_t i = 0; i < size; ++i) hash = (hash ^ data[i]) * 16777619u;
+  const auto examples = gpucfg::ExampleNames();
+  if (examples.empty()) return 0;
+  const gpucfg::ExampleScenario& e = examples[hash % examples.size()];
+  gpucfg::Scenario s;
+  if (!gpucfg::MakeExample(e.name, s)) std::abort();  // every listed example must exist
+  gpucfg::JsonResult result = gpucfg::EvaluateJson(gpucfg::ScenarioToJson(s), catalog);
+  if (nlohmann::json::parse(result.text, nullptr, false).is_discarded()) std::abort();
   return 0;
 }

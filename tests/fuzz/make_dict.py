@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes tests/fuzz/contract.dict, the libFuzzer dictionary: every JSON key and enumeration value
-the contract's readers know (scenario fields, catalog fields, HF config keys), the catalog's ids,
-and JSON's own tokens. Rerun after new fields land: python3 tests/fuzz/make_dict.py"""
+the contract's readers know (scenario fields, catalog fields, HF config keys, plan requests and
+MIG tenant lists), the catalog's ids, and JSON's own tokens. Rerun after new fields land: python3 tests/fuzz/make_dict.py"""
 import json
 import os
 import re
@@ -9,8 +9,11 @@ import re
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
 words = set()
-for rel in ["core/contract/scenario_fields.h", "core/catalog/catalog.cpp", "core/contract/hf_import.cpp",
-            "core/contract/json_io.cpp"]:
+# The planner's and MIG's readers (plan requests, tenant lists) too: every file of their folders.
+extra = sorted("core/%s/%s" % (d, f) for d in ("planner", "mig")
+               for f in os.listdir(os.path.join(root, "core", d)) if f.endswith((".cpp", ".h")))
+for rel in ["core/contract/scenario_fields.h", "core/catalog/catalog.cpp", "core/catalog/catalog_fields.h",
+            "core/contract/hf_import.cpp", "core/contract/json_io.cpp"] + extra:
     path = os.path.join(root, rel)
     if os.path.exists(path):
         words.update(re.findall(r'"([A-Za-z0-9_.\-]{2,40})"', open(path, encoding="utf-8").read()))

@@ -11,5 +11,7 @@ case "$target" in
                  add "$root/tests/golden/scenarios" ;;
   fuzz_hf_import) add "$root/tests/fuzz/seeds/hf" ;;
   fuzz_catalog) add "$root/data" "$root/tests/fuzz/seeds/catalog" ;;
+  fuzz_plan) add "$root/tests/fuzz/seeds/plan" ;;
+  fuzz_mig_plan) add "$root/tests/fuzz/seeds/mig_plan" ;;
 esac
 add "$root/tests/fuzz/regressions/$target"
