@@ -5,13 +5,13 @@
 // today's evaluation.
 #include <gtest/gtest.h>
 
-#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "contract/json_io.h"
 #include "evaluate.h"
+#include "models/model_cache.h"
 #include "planner/candidate.h"
 #include "planner/space.h"
 #include "test_util.h"
@@ -20,7 +20,7 @@ namespace gpucfg {
 namespace {
 
 // Exact equality of doubles, NaN and signed zero included.
-bool Same(double a, double b) { return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b); }
+bool Same(double a, double b) { return BitsOf(a) == BitsOf(b); }
 
 std::string Diff(const CandidateScore& a, const CandidateScore& b) {
   std::string out;

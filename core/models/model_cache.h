@@ -10,13 +10,20 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "models/speed/collectives.h"
 #include "models/speed/roofline.h"
 
 namespace gpucfg {
+
+// The bits of a double (std::bit_cast is missing from Emscripten 3.1.6's libc++).
+inline uint64_t BitsOf(double v) {
+  uint64_t b;
+  std::memcpy(&b, &v, sizeof b);
+  return b;
+}
 
 // CollectiveTime(f, op, bytes, ranks, ranks_per_node) of one fabric (Fabric::memo points here).
 // Keys are compared exactly (the bytes' bits); a fabric that differs from the one held (another
@@ -41,7 +48,7 @@ struct CollectiveMemo {
   }
   bool Find(const Fabric& f, CollectiveOp op, double bytes, int ranks, int rpn, double& time_s) const {
     if (used == 0 || !(f == fabric)) return false;
-    const uint64_t bits = std::bit_cast<uint64_t>(bytes);
+    const uint64_t bits = BitsOf(bytes);
     for (unsigned i = Slot(int(op), bits, ranks, rpn);; i = (i + 1) & (kSlots - 1)) {
       const Entry& e = slots[i];
       if (e.generation != generation) return false;
@@ -51,7 +58,7 @@ struct CollectiveMemo {
   void Store(const Fabric& f, CollectiveOp op, double bytes, int ranks, int rpn, double time_s) {
     if (!(f == fabric)) fabric = f, Clear();
     if (used >= kSlots * 3 / 4) return;
-    const uint64_t bits = std::bit_cast<uint64_t>(bytes);
+    const uint64_t bits = BitsOf(bytes);
     unsigned i = Slot(int(op), bits, ranks, rpn);
     while (slots[i].generation == generation) i = (i + 1) & (kSlots - 1);
     slots[i] = Entry{bits, int(op), ranks, rpn, generation, time_s};
@@ -68,27 +75,34 @@ struct CollectiveMemo {
 template <class Value, int kWords, int kEntries>
 struct WordMemo {
   struct Entry {
+    uint64_t hash = 0;
     int len = 0;
     std::array<uint64_t, kWords> key{};
     Value value{};
   };
   std::array<Entry, kEntries> entries{};
   int count = 0, next = 0;
-  const Value* Find(const uint64_t* key, int len) const {
+  // A hash of the key, so that a lookup compares whole keys only where the hashes agree.
+  static uint64_t Hash(const uint64_t* key, int len) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ uint64_t(len);
+    for (int k = 0; k < len; ++k) h = (h ^ key[k]) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
+    return h;
+  }
+  const Value* Find(const uint64_t* key, int len, uint64_t hash) const {
     for (int i = 0; i < count; ++i) {
       const Entry& e = entries[i];
-      if (e.len != len) continue;
+      if (e.hash != hash || e.len != len) continue;
       int k = 0;
       while (k < len && e.key[k] == key[k]) ++k;
       if (k == len) return &e.value;
     }
     return nullptr;
   }
-  void Store(const uint64_t* key, int len, const Value& v) {
+  void Store(const uint64_t* key, int len, uint64_t hash, const Value& v) {
     if (len > kWords) return;
     Entry& e = entries[count < kEntries ? count++ : next];
     if (count == kEntries) next = (next + 1) % kEntries;
-    e.len = len;
+    e.hash = hash, e.len = len;
     for (int k = 0; k < len; ++k) e.key[k] = key[k];
     e.value = v;
   }

@@ -4,7 +4,6 @@
 #include "models/power/power.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <cmath>
 
@@ -112,7 +111,7 @@ PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf,
 int PhaseKey(const Operating& op, const PerformanceReport& perf, std::string_view phase, double layers_per_stage,
              bool fallback_cb, double fallback_comp, double fallback_mem, uint64_t* k) {
   int n = 0;
-  auto put = [&](double v) { k[n++] = std::bit_cast<uint64_t>(v); };
+  auto put = [&](double v) { k[n++] = BitsOf(v); };
   for (const power::KernelPowerModel* m : {&op.model, &op.mode_model})
     put(m->board_w), put(m->idle_w), put(m->memory_share), put(m->compute_share);
   put(op.limit_w), put(op.fixed_clocks), put(op.mode_clock), put(op.mode_memory);
@@ -134,12 +133,13 @@ PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, s
                            ModelCache* cache = nullptr) {
   uint64_t key[ModelCache::kPhaseWords];
   const int len = cache ? PhaseKey(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem, key) : 0;
+  const uint64_t hash = len > 0 ? cache->power_phases.Hash(key, len) : 0;
   if (len > 0) {
-    if (const PowerPhase* hit = cache->power_phases.Find(key, len))
+    if (const PowerPhase* hit = cache->power_phases.Find(key, len, hash))
       return PhaseAtLimit{hit->time_factor, hit->power_w, hit->ref_power_w, hit->clock};
   }
   const PhaseAtLimit p = RooflinePhaseOf(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
-  if (len > 0) cache->power_phases.Store(key, len, PowerPhase{p.time_factor, p.power_w, p.ref_power_w, p.clock});
+  if (len > 0) cache->power_phases.Store(key, len, hash, PowerPhase{p.time_factor, p.power_w, p.ref_power_w, p.clock});
   return p;
 }
 
