@@ -301,7 +301,13 @@ bool ResolveSplit(const Scenario& s, Resolved& out, Issues* errors) {
   Checker chk{errors};
   ResolveParallelism(s, out, chk);
   if (!chk.ok) return false;
-  out.micro_batches = MicroBatchesOf(s.workload, out.dp);
+  // The typed copies of what a split may change (ResolveWorkload's), so no model reads a stale one.
+  const WorkloadConfig& w = s.workload;
+  const ParallelismConfig& p = s.parallelism;
+  out.global_batch = w.global_batch, out.micro_batch = w.micro_batch, out.batch = w.batch;
+  out.zero = p.zero, out.interleave = p.interleave;
+  out.sequence_parallel = p.sequence_parallel, out.recompute = p.recompute;
+  out.micro_batches = MicroBatchesOf(w, out.dp);
   return true;
 }
 
