@@ -4,10 +4,11 @@
 # (bench/ prints them beside their budgets).
 #   app   gpucfg_app.js + gpucfg_app.wasm, less the UI font compiled into it  <= 450 KB
 #   font  the UI font subset (wasm/.../generated/ui_font.ttf)                 <= 600 KB
-#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 200 KB
+#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 222 KB
 #         (issue 13 asks 150 KB: NOT met since the power, MIG, planner, engine and network
-#         models joined the module — 262 KB on 2026-12-01, 198.4 KB with the size flags below;
-#         the budget holds today's size, no more. Where the rest is (scripts/wasm_size_report.py
+#         models joined the module — 262 KB on 2026-12-01, 198.4 KB with the size flags below,
+#         220.8 KB once the MIG/power verbs (+~22 KB), serveSize and contract() joined it the same
+#         night; the budget holds today's size, no more. Where the rest is (scripts/wasm_size_report.py
 #         on a --profiling-funcs link): code ~131 KB gzip (the model ~85, libc++ ~14, nlohmann
 #         ~12, libc ~10), data ~57 KB (the embedded catalog data/*.json ~35 of it), JS ~10 KB. The planner is
 #         11.3 KB of it (measured by linking without plan()), so a second module for plan() alone
@@ -49,5 +50,5 @@ check() {  # check NAME BYTES BUDGET_KB NOTE
 echo "size budgets (gzip -9, KB = 1024 bytes):"
 check app "$app" 450 "(app js+wasm $app_all bytes less the font; approximate by a few hundred bytes)"
 check font "$font_gz" 600 ""
-check api "$api" 200 "(issue 13's 150 KB is not met: see the header)"
+check api "$api" 222 "(issue 13's 150 KB is not met: see the header)"
 exit $status
