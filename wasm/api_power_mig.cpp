@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "evaluate.h"
+#include "contract/features.h"
 #include "contract/json_io.h"
 #include "mig/mig_json.h"
 
@@ -57,7 +58,7 @@ std::string PowerText(const std::string& scenario_json) {
   if (!r.errors.empty()) return ErrorsToJson(r.errors) + "\n";
   nlohmann::json full = nlohmann::json::parse(ReportToJson(r), nullptr, false);
   nlohmann::json section = full.is_object() && full.contains("power") ? full["power"] : nlohmann::json();
-  return nlohmann::json{{"schema_version", kSchemaVersion}, {"power", section}}.dump(2) + "\n";
+  return nlohmann::json{{"schema_version", kReportSchemaVersion}, {"power", section}}.dump(2) + "\n";
 }
 
 // `gpucfg server ID`: one server catalog entry, or the error unknown_server.
