@@ -194,6 +194,22 @@ TEST(MigPlan, TenTenantSaasPacksOntoTheMinimumCheckedByBruteForce) {
   for (int k : seen) EXPECT_EQ(k, 1);
 }
 
+// Network tenants (Whisper, CLIP, ResNet) are sized in samples/s from the network model, never
+// reported as 0 output tokens/s.
+TEST(MigPlan, NetworkTenantsReportSamplesPerSecond) {
+  const MigPlan plan = PlanMig(R"({"schema_version": 2, "mig_plan": {"gpu": "A100-SXM4-80GB", "tenants": [
+      {"name": "asr", "model": "whisper-large", "precision": "fp16", "batch": 4},
+      {"name": "img", "model": "clip-vit-l", "precision": "fp16", "batch": 16, "min_samples_per_s": 50}]}})");
+  ASSERT_TRUE(plan.errors.empty()) << plan.errors[0].path << ": " << plan.errors[0].message;
+  ASSERT_EQ(plan.sizes.size(), 2u);
+  for (const MigTenantSize& s : plan.sizes) {
+    EXPECT_TRUE(s.encoder);
+    EXPECT_GT(s.samples_per_s, 0);
+    EXPECT_EQ(s.output_tokens_per_s, 0);
+  }
+  EXPECT_GE(plan.sizes[1].samples_per_s, 50);
+}
+
 TEST(MigPlan, JsonFollowsTheContractAndBadInputHasPaths) {
   const MigJsonResult r = MigPlanJson(kSaas);
   ASSERT_TRUE(r.errors.empty());

@@ -103,14 +103,18 @@ MigTenantSize SizeTenantOn(const MigTenant& t, const GpuSpec& gpu, const MigTabl
   sc.cluster.intra_node.clear();
   const Report r = Evaluate(sc, catalog);
   const ModelPreset* preset = sc.workload.arch_inline ? nullptr : FindModel(catalog, sc.workload.model);
-  s.encoder = preset != nullptr ? preset->arch.encoder_only : sc.workload.arch.encoder_only;
+  // A network (catalog or generic) answers in samples, as an encoder does (contract v2 MIG).
+  const bool network = sc.workload.generic_inline ||
+                       (!sc.workload.arch_inline && FindNetwork(catalog, sc.workload.model) != nullptr);
+  s.encoder = network || (preset != nullptr ? preset->arch.encoder_only : sc.workload.arch.encoder_only);
   if (!r.errors.empty()) return s;
   s.fits = r.memory.fits;
   s.memory_gib = r.memory.per_gpu.total_gib;
   s.capacity_gib = r.memory.capacity_gib;
   s.weights_gib = r.memory.per_gpu.weights_gib;
   // An encoder answers a request per forward pass: batch / (prefill time).
-  if (s.encoder) s.samples_per_s = r.performance.ttft_s > 0 ? sc.workload.batch / r.performance.ttft_s : 0;
+  if (network) s.samples_per_s = r.performance.samples_per_s;
+  else if (s.encoder) s.samples_per_s = r.performance.ttft_s > 0 ? sc.workload.batch / r.performance.ttft_s : 0;
   else s.output_tokens_per_s = r.performance.output_tokens_per_s;
   s.meets_need = s.fits && (s.encoder ? s.samples_per_s >= t.min_samples_per_s
                                       : s.output_tokens_per_s >= t.min_output_tokens_per_s);
