@@ -1,6 +1,6 @@
 // What a browser test of the page needs (headless Chromium through playwright-core, the page served
 // from build/wasm/web or GPUCFG_WEB_DIR): start and stop, the app's widget rectangles as page
-// coordinates, and clicks made as a person makes them. Used by planner.test.mjs; the older tests
+// coordinates, and clicks made as a person makes them. Used by planner.test.mjs and power_mig.test.mjs; the older tests
 // carry their own copy of the same lines.
 import fs from "node:fs";
 import path from "node:path";

@@ -9,41 +9,24 @@
 // web/tests/artifacts/ (git-ignored).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { chromium } from "playwright-core";
-import { serve } from "../../scripts/serve.mjs";
+import { root, artifacts, openPage } from "./page_harness.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
-const webDir = path.resolve(root, process.env.GPUCFG_WEB_DIR || "build/wasm/web");
 const cli = path.resolve(root, process.env.GPUCFG_NATIVE_CLI || "build/native/native_cli/gpucfg");
-const artifacts = path.join(root, "web", "tests", "artifacts");
-const CHROMIUM_ARGS = [
-  "--headless", "--no-sandbox", "--disable-background-networking", "--disable-component-update",
-  "--disable-sync", "--no-first-run", "--disable-quic", "--enable-unsafe-swiftshader",
-  "--use-angle=swiftshader",
-];
 
-let server, browser, page, baseUrl;
-const consoleErrors = [];
+let page, consoleErrors, close;
 
 before(async () => {
-  fs.mkdirSync(artifacts, { recursive: true });
-  server = await serve(webDir, 0);
-  baseUrl = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({ executablePath: process.env.GPUCFG_CHROMIUM || "/usr/bin/chromium", args: CHROMIUM_ARGS });
   // Tall enough that each view fits without scrolling (the screenshots show all of it).
-  page = await browser.newPage({ viewport: { width: 1360, height: 1500 }, locale: "en-US" });
-  page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
-  page.on("pageerror", (e) => consoleErrors.push(String(e)));
+  let baseUrl;
+  ({ page, baseUrl, consoleErrors, close } = await openPage({ width: 1360, height: 1500 }));
   await page.goto(baseUrl);
   await page.waitForFunction(() => typeof window.gpucfgState === "function", null, { timeout: 20000 });
 });
 
 after(async () => {
-  await browser?.close();
-  server?.close();
+  await close?.();
 });
 
 const state = () => page.evaluate(() => window.gpucfgState());
