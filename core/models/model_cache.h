@@ -128,6 +128,7 @@ struct ModelCache {
     // lp, rates, shape.phase)
     LayerCost layer;
     OpCost logits;
+    uint64_t serial = 0;           // unique per Store, never reused: names this pass's points
   };
   static constexpr int kEntries = 32;
   std::array<Entry, kEntries> entries{};
@@ -144,16 +145,52 @@ struct ModelCache {
     ++misses;
     return nullptr;
   }
-  void Store(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp, const DeviceRates& d,
-             const LayerCost& layer, const OpCost& logits) {
+  const Entry& Store(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp, const DeviceRates& d,
+                     const LayerCost& layer, const OpCost& logits) {
     Entry& e = entries[count < kEntries ? count++ : next];
     if (count == kEntries) next = (next + 1) % kEntries;
-    e = Entry{s, a, lp, d, layer, logits};
+    e = Entry{s, a, lp, d, layer, logits, ++serials};
+    return e;
   }
+  uint64_t serials = 0;            // the last serial handed out (monotonic across Clear)
+  // The serial of the pass whose roofline points the last performance evaluation wrote for the
+  // training phase (AddRooflinePoints of that entry's layer and logits, nothing else), 0 = none or
+  // unknown: the power model then keys its phase by this number instead of by every point.
+  uint64_t training_points_serial = 0;
   CollectiveMemo collectives;
   static constexpr int kPhaseWords = 96;  // an operating point, the ceiling and ~20 roofline points
   WordMemo<PowerPhase, kPhaseWords, 24> power_phases;
-  void Clear() { count = 0, next = 0, collectives.Clear(), power_phases.Clear(); }
+  // Power phases of passes named by serial (power.cpp): the operating point and ceiling words are
+  // compared once against the ones held (a shape keeps them), then a handful of short keys.
+  struct SerialPhases {
+    static constexpr int kWords = 32, kEntries = 16;
+    std::array<uint64_t, kWords> context{};  // the operating point, ceiling and fallback kernel
+    int context_len = -1;                    // -1 = nothing held
+    struct Entry { uint64_t serial = 0, layers_bits = 0; PowerPhase value; };
+    std::array<Entry, kEntries> entries{};
+    int count = 0, next = 0;
+    // Drops what is held unless `ctx` is the context held.
+    void Use(const uint64_t* ctx, int len) {
+      if (len == context_len && std::memcmp(ctx, context.data(), sizeof(uint64_t) * len) == 0) return;
+      count = 0, next = 0, context_len = len;
+      std::memcpy(context.data(), ctx, sizeof(uint64_t) * len);
+    }
+    const PowerPhase* Find(uint64_t serial, uint64_t layers_bits) const {
+      for (int i = 0; i < count; ++i)
+        if (entries[i].serial == serial && entries[i].layers_bits == layers_bits) return &entries[i].value;
+      return nullptr;
+    }
+    void Store(uint64_t serial, uint64_t layers_bits, const PowerPhase& v) {
+      Entry& e = entries[count < kEntries ? count++ : next];
+      if (count == kEntries) next = (next + 1) % kEntries;
+      e = Entry{serial, layers_bits, v};
+    }
+    void Clear() { count = 0, next = 0, context_len = -1; }
+  } serial_phases;
+  void Clear() {
+    count = 0, next = 0, training_points_serial = 0;
+    collectives.Clear(), power_phases.Clear(), serial_phases.Clear();
+  }
 };
 
 }  // namespace gpucfg

@@ -127,10 +127,39 @@ int PhaseKey(const Operating& op, const PerformanceReport& perf, std::string_vie
   return n;
 }
 
+// The words of PhaseKey that do not name points or the stage's layers: the operating point, the
+// ceiling, the fallback kernel (ModelCache::SerialPhases holds them once per shape).
+int PhaseContextKey(const Operating& op, const PerformanceReport& perf, bool fallback_cb, double fallback_comp,
+                    double fallback_mem, uint64_t* k) {
+  int n = 0;
+  auto put = [&](double v) { k[n++] = BitsOf(v); };
+  for (const power::KernelPowerModel* m : {&op.model, &op.mode_model})
+    put(m->board_w), put(m->idle_w), put(m->memory_share), put(m->compute_share);
+  put(op.limit_w), put(op.fixed_clocks), put(op.mode_clock), put(op.mode_memory);
+  put(perf.ceiling.sustained_tflops), put(perf.ceiling.achievable_tflops), put(perf.ceiling.achievable_hbm_gbps);
+  put(fallback_cb), put(fallback_comp), put(fallback_mem);
+  return n;
+}
+
 // RooflinePhaseOf, memoised in `cache` when given (the planner's candidates share their phases).
+// The training phase's points are named by the serial of the cached pass that wrote them
+// (ModelCache::training_points_serial), so its key is that number and the stage's layers; other
+// phases are keyed by every point.
 PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, std::string_view phase,
                            double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem,
                            ModelCache* cache = nullptr) {
+  if (cache && cache->training_points_serial != 0 && phase == "training") {
+    uint64_t ctx[ModelCache::SerialPhases::kWords];
+    const int n = PhaseContextKey(op, perf, fallback_cb, fallback_comp, fallback_mem, ctx);
+    ModelCache::SerialPhases& memo = cache->serial_phases;
+    memo.Use(ctx, n);
+    const uint64_t serial = cache->training_points_serial, layers_bits = BitsOf(layers_per_stage);
+    if (const PowerPhase* hit = memo.Find(serial, layers_bits))
+      return PhaseAtLimit{hit->time_factor, hit->power_w, hit->ref_power_w, hit->clock};
+    const PhaseAtLimit p = RooflinePhaseOf(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
+    memo.Store(serial, layers_bits, PowerPhase{p.time_factor, p.power_w, p.ref_power_w, p.clock});
+    return p;
+  }
   uint64_t key[ModelCache::kPhaseWords];
   const int len = cache ? PhaseKey(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem, key) : 0;
   const uint64_t hash = len > 0 ? cache->power_phases.Hash(key, len) : 0;

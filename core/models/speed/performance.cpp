@@ -77,26 +77,48 @@ struct SendMemo {
 };
 
 struct LayerPack { LayerCost layer; OpCost logits; };
+// A layer pass as the step model reads it: the cache's entry in place (no ~1 KB copy per
+// candidate) or a LayerPack the caller owns. `serial` names a cached pass (model_cache.h), else 0.
+struct PackRef {
+  const LayerCost* layer = nullptr;
+  const OpCost* logits = nullptr;
+  uint64_t serial = 0;
+};
 // The times the step model reads from a layer pack (cheap to copy per scaling point).
 struct PackTimes { double layer_s = 0, attention_s = 0, logits_s = 0, layer_bwd_s = 0, logits_bwd_s = 0; };
-PackTimes TimesOf(const LayerPack& p) {
-  return {p.layer.time_s, p.layer.attention_time_s, p.logits.time_s, p.layer.backward_time_s,
-          p.logits.backward_time_s};
+PackTimes TimesOf(const PackRef& p) {
+  return {p.layer->time_s, p.layer->attention_time_s, p.logits->time_s, p.layer->backward_time_s,
+          p.logits->backward_time_s};
 }
 
 // `shared`: the tokens x hidden GEMM utilisation, common to the passes at every tp (in.d is fixed).
-LayerPack Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared) {
+// A pass is computed into `own` (the caller's storage) when given, else, with a cache, into a local
+// that only a miss builds: a LayerPack is ~1 KB to zero, more than a cache hit costs.
+PackRef Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared, LayerPack* own) {
   LayerShape s;
   s.batch = in.mb, s.q_tokens = in.seq, s.context = in.ctx, s.tp = tp;
   s.sequence_parallel = in.sp && tp > 1, s.flash = in.flash, s.causal = !in.a->encoder_only;
   s.lora_rank = in.lora_rank, s.lora_targets = in.lora_targets;
   if (in.cache) {  // the same passes of another configuration of this device (model_cache.h)
-    if (const ModelCache::Entry* e = in.cache->Find(*in.a, s, in.lp, in.d)) return {e->layer, e->logits};
+    if (const ModelCache::Entry* e = in.cache->Find(*in.a, s, in.lp, in.d)) return {&e->layer, &e->logits, e->serial};
   }
-  LayerPack p{LayerForward(*in.a, s, in.lp, in.d, &shared),
-              LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d, Phase::kTraining, &shared)};
-  if (in.cache) in.cache->Store(*in.a, s, in.lp, in.d, p.layer, p.logits);
-  return p;
+  auto compute = [&](LayerPack& p) {
+    p.layer = LayerForward(*in.a, s, in.lp, in.d, &shared);
+    p.logits = LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d, Phase::kTraining, &shared);
+  };
+  if (!in.cache) {
+    compute(*own);
+    return {&own->layer, &own->logits, 0};
+  }
+  if (own) {  // the caller's copy stays valid when a later Store replaces the entry
+    compute(*own);
+    const uint64_t serial = in.cache->Store(*in.a, s, in.lp, in.d, own->layer, own->logits).serial;
+    return {&own->layer, &own->logits, serial};
+  }
+  LayerPack p;
+  compute(p);
+  const ModelCache::Entry& e = in.cache->Store(*in.a, s, in.lp, in.d, p.layer, p.logits);
+  return {&e.layer, &e.logits, e.serial};
 }
 
 // Bytes streamed per parameter by a fused optimizer step: fp32 master read+write 8, fp32 moments
@@ -431,11 +453,14 @@ void TrainingWarnings(const Resolved& r, const TrainInputs& in, const Performanc
     w.Add("gemm_misaligned", "/workload/model", r.arch.vocab, 8 * t);
 }
 
-void ComputeTraining(const Resolved& r, const EvaluateOptions& o, WarningList& warnings, PerformanceReport& out) {
+// `own_pack`/`own_one`: storage for the passes (nullptr: the lean cached path, whose passes live in
+// the cache and no later pass of this evaluation can replace them).
+void ComputeTrainingOn(const Resolved& r, const EvaluateOptions& o, WarningList& warnings, PerformanceReport& out,
+                       LayerPack* own_pack, LayerPack* own_one) {
   TrainInputs in = MakeTrainInputs(r);
   in.cache = o.cache;
   TokensHiddenUtil shared;
-  LayerPack pack = Layers(in, r.tp, shared);
+  PackRef pack = Layers(in, r.tp, shared, own_pack);
   Fabric full = FabricFor(r, r.total_gpus);
   if (o.cache) full.memo = &o.cache->collectives;
   SendMemo memo;
@@ -466,18 +491,31 @@ void ComputeTraining(const Resolved& r, const EvaluateOptions& o, WarningList& w
   }
   if (o.scaling_curve) {
     // One GPU alone, compute only: the reference the scaling efficiency divides by.
-    LayerPack one = r.tp == 1 ? pack : Layers(in, 1, shared);
-    double t_one = r.arch.layers * (one.layer.time_s + one.layer.backward_time_s) + one.logits.time_s +
-                   one.logits.backward_time_s +
-                   (in.rc == Recompute::kFull ? r.arch.layers * one.layer.time_s
-                    : in.rc == Recompute::kSelective ? r.arch.layers * one.layer.attention_time_s : 0.0);
+    // A second cached pass may replace the entry `pack` points into: keep a copy of it first.
+    if (r.tp != 1 && pack.layer != &own_pack->layer) {
+      *own_pack = LayerPack{*pack.layer, *pack.logits};
+      pack = {&own_pack->layer, &own_pack->logits, pack.serial};
+    }
+    const PackRef one = r.tp == 1 ? pack : Layers(in, 1, shared, own_one);
+    double t_one = r.arch.layers * (one.layer->time_s + one.layer->backward_time_s) + one.logits->time_s +
+                   one.logits->backward_time_s +
+                   (in.rc == Recompute::kFull ? r.arch.layers * one.layer->time_s
+                    : in.rc == Recompute::kSelective ? r.arch.layers * one.layer->attention_time_s : 0.0);
     CurveInputs curve{TimesOf(one), TimesOf(pack), &full, &s, s.tp_micro_s, in.mb * in.seq * r.cp / t_one,
                       peak, fpt};
     ScalingCurve(r, in, curve, memo, out);
   }
   out.ceiling = in.d.gemm;
-  AddRooflinePoints(pack.layer, pack.logits, "training", out);
+  AddRooflinePoints(*pack.layer, *pack.logits, "training", out);
+  // The points are exactly the pass `pack.serial` names (a scaling-curve pass came before them).
+  if (o.cache) o.cache->training_points_serial = pack.serial;
   if (o.warnings) TrainingWarnings(r, in, out, warnings);
+}
+
+void ComputeTraining(const Resolved& r, const EvaluateOptions& o, WarningList& warnings, PerformanceReport& out) {
+  if (o.cache && !o.scaling_curve) return ComputeTrainingOn(r, o, warnings, out, nullptr, nullptr);
+  LayerPack own_pack, own_one;
+  ComputeTrainingOn(r, o, warnings, out, &own_pack, &own_one);
 }
 
 }  // namespace
@@ -508,6 +546,7 @@ void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, const
                             WarningList& warnings, PerformanceReport& out) {
   const int old_scaling = out.scaling_count, old_roofline = out.roofline_count;
   ResetScalars(out);
+  if (o.cache) o.cache->training_points_serial = 0;  // set again by a training pass below
   if (IsNetwork(r.network)) {
     ComputeNetworkPerformance(r, warnings, out);  // network_speed.cpp
   } else if (!r.training()) {
@@ -535,8 +574,13 @@ void AddRooflinePoints(const LayerCost& layer, const OpCost& logits, std::string
   int count = out.roofline_count;
   auto add = [&](std::string_view name, const OpCost& op) {
     if (count >= PerformanceReport::kMaxRooflinePoints || op.flops + op.bytes <= 0) return;
-    out.roofline[count++] = {name, phase, op.flops, op.bytes, op.intensity, op.attainable_tflops, op.time_s,
-                             op.compute_bound};
+    // Field by field: a whole temporary point built on the stack and copied stalled on its bool
+    // (a byte store forwarded into a 16-byte load), ~40 % of this function.
+    RooflinePoint& x = out.roofline[count++];
+    x.op = name, x.phase = phase;
+    x.flops = op.flops, x.bytes = op.bytes, x.intensity = op.intensity;
+    x.attainable_tflops = op.attainable_tflops, x.time_s = op.time_s;
+    x.compute_bound = op.compute_bound;
   };
   for (int i = 0; i < kLayerOpCount; ++i) add(kOpNames[i], layer.ops[i]);
   add("logits", logits);
