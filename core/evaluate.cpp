@@ -55,6 +55,8 @@ void AddAssumptions(const Resolved& r, WarningList& a) {
   if (r.network.kind == NetworkWorkload::Kind::kCatalog && r.network.preset->items_per_inference_sample > 1 &&
       !r.training())
     a.Add("network_sample_aggregates", "/workload/batch", r.network.preset->items_per_inference_sample);
+  if (!r.training() && r.request_rate > 0 && r.scheduler_steps > 1)
+    a.Add("multi_step_scheduling", "/workload/scheduler_steps", r.scheduler_steps);
   a.Add("gemm_sustained", "/speed/sustained_efficiency", SustainedEfficiency(r.speed));
   a.Add("power_from_workload", "/power", std::round(100 * (0.12 + 0.88 * 0.45)) / 100, r.power.transient_factor);
   if (r.server) a.Add("power_host_estimated", "/cluster/server");

@@ -22,6 +22,7 @@ constexpr Message kMessages[] = {
     {"speed_if_it_fit", "the job does not fit in memory as configured: speed, time and cost are what it would reach once a memory fix is applied"},
     {"price_from_catalog", "rental price {value} per GPU-hour is the site's list price from data/prices.json"},
     {"generic_network", "the generic network is priced as one block from its totals ({value} GFLOPs per sample at the sustained GEMM rate, weights and activations once through memory): low confidence; a catalog network prices each layer"},
+    {"multi_step_scheduling", "the engine runs {value} decode steps per scheduler call (workload.scheduler_steps): a request arriving under load joins only between such blocks, so it waits half a block on average before its prefill"},
     {"network_sample_aggregates", "an inference sample here is a query of {value} records on average (MLPerf's DLRM query of user-item pairs, data/networks.json): workload.batch counts records, samples_per_s counts queries"},
     {"network_layers_roofline", "each layer of the network is priced on the roofline from its GEMM shape (convolutions as implicit GEMMs); engine-specific kernel choices are not modelled"},
 #include "base/memory_warnings.inc"

@@ -230,6 +230,7 @@ void ResolveWorkload(const Scenario& s, Resolved& r) {
   r.seq_len = w.seq_len, r.global_batch = w.global_batch, r.micro_batch = w.micro_batch;
   r.batch = w.batch, r.prompt_tokens = w.prompt_tokens, r.output_tokens = w.output_tokens;
   r.train_tokens = w.train_tokens, r.train_steps = w.train_steps, r.request_rate = w.request_rate;
+  r.scheduler_steps = w.scheduler_steps;
   r.flash_attention = w.flash_attention;
   const ParallelismConfig& p = s.parallelism;
   r.zero = p.zero, r.interleave = p.interleave;

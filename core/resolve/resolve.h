@@ -50,6 +50,7 @@ struct Resolved {
   double train_tokens = 0;                  // 0 = no time to train
   int train_steps = 0;                      // optimizer steps instead of train_tokens; 0 = none
   double request_rate = 0;                  // inference: requests per second (cluster); 0 = no load model
+  int scheduler_steps = 1;                  // decode steps per scheduler call (serving under load)
   bool flash_attention = true;
   int zero = 0, interleave = 1;
   bool sequence_parallel = false;

@@ -553,6 +553,7 @@ constexpr CodeName kWarningsZh[] = {
     {"power_mode_clocks", nullptr, "功耗模式设定模组预算（{value} W）和时钟：GPU 为 MAXN 时钟 × TPC 的 {a} %，内存为 {b} %；TOPS 由时钟推算，NVIDIA 只公布 MAXN 的数值"},
     // networks and MIG (core/base/warnings.cpp, core/base/mig_warnings.inc)
     {"generic_network", nullptr, "通用网络按其总量作为一个整体计价（每样本 {value} GFLOPs，按持续 GEMM 速率；权重和激活各读写一次）：可信度低；目录中的网络按逐层计价"},
+    {"multi_step_scheduling", nullptr, "引擎每次调度运行 {value} 个解码步（workload.scheduler_steps）：负载下新到的请求只能在两个这样的块之间加入，因此在预填充前平均等待半个块"},
     {"network_sample_aggregates", nullptr, "此处一个推理样本平均是 {value} 条记录组成的一次查询（MLPerf DLRM 的用户-物品对查询，见 data/networks.json）：workload.batch 按记录计，samples_per_s 按查询计"},
     {"network_layers_roofline", nullptr, "网络的每一层按其 GEMM 形状放在屋顶线上计价（卷积按隐式 GEMM）；未建模各引擎对核函数的选择"},
     {"mig_replicated", nullptr, "cluster.mig：工作负载以 {value} 个独立副本运行，每个 MIG 实例一个；集群吞吐为单个实例的 {value} 倍，延迟为单个实例的"},

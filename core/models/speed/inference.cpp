@@ -111,6 +111,7 @@ void ServeUnderLoad(const InferInputs& in, const MemoryReport& memory, WarningLi
   li.max_batch = std::max(1, r.batch);
   if (memory.max_batch > 0) li.max_batch = std::min(li.max_batch, memory.max_batch);
   li.continuous = !in.engine || in.engine->batching == "continuous";
+  li.scheduler_steps = r.scheduler_steps;
   const LoadResult load = SolveLoad(li, [&](double n) { return Measure(in, std::max(1.0, std::round(n))).tpot_s; });
   out.load_ttft_s = load.ttft_s, out.load_ttft_p90_s = load.ttft_p90_s;
   out.load_itl_s = load.itl_s, out.load_itl_p90_s = load.itl_p90_s;

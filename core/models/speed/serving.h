@@ -20,6 +20,7 @@ struct LoadInputs {
   double host_per_request_s = 0;  // fixed host time before the first token (tokenise, schedule)
   int max_batch = 1 << 20;      // sequences the KV cache holds (memory model)
   bool continuous = true;       // false: static batches (a request waits for the batch ahead)
+  int scheduler_steps = 1;      // decode steps per scheduler call: a newcomer joins between blocks
 };
 
 struct LoadResult {
@@ -72,10 +73,13 @@ LoadResult SolveLoad(const LoadInputs& in, DecodeAt decode_at) {
   // A newcomer waits for the running iteration (mean residual: half a step) and for the prefills
   // queued ahead of it: M/D/1 mean wait rho S / (2 (1 - rho)) (Pollaczek-Khinchine). Static batching
   // waits for the batch ahead to finish instead: half of its prefill and decode on average.
+  // Multi-step scheduling runs k decode steps per scheduler call and admits prompts only between
+  // such blocks (vLLM RFC #6854, PR #7000, #7528), so the running iteration is k steps long.
+  const double block = std::max(1, in.scheduler_steps) * step;
   const double queue = rho_p * sp / (2.0 * free);
-  const double residual = in.continuous ? 0.5 * step : 0.5 * (sp + decode_tokens * step);
+  const double residual = in.continuous ? 0.5 * block : 0.5 * (sp + decode_tokens * step);
   r.ttft_s = in.host_per_request_s + residual + queue + sp;
-  r.ttft_p90_s = in.host_per_request_s + (in.continuous ? step : 2.0 * residual) + WaitP90(queue, rho_p) + sp;
+  r.ttft_p90_s = in.host_per_request_s + (in.continuous ? block : 2.0 * residual) + WaitP90(queue, rho_p) + sp;
   r.itl_s = itl;
   // Iterations that carry a prefill take step + prefill; they are the tail once they are more than
   // one iteration in ten (an arrival lands in a given step with probability lambda x step).
