@@ -53,7 +53,8 @@ std::string Diff(const CandidateScore& a, const CandidateScore& b) {
 
 std::string Label(const PlanCandidate& c) {
   return BuiltinCatalog().gpus[c.gpu].id + " " + std::to_string(c.gpus_per_node) + "x" +
-         std::to_string(c.nodes) + " tp" + std::to_string(c.tp) + " pp" + std::to_string(c.pp) + " mb" +
+         std::to_string(c.nodes) + " tp" + std::to_string(c.tp) + " pp" + std::to_string(c.pp) + " cp" + std::to_string(c.cp) +
+         " ep" + std::to_string(c.ep) + " mb" +
          std::to_string(c.micro_batch) + " z" + std::to_string(c.zero) + " rc" +
          std::to_string(static_cast<int>(c.recompute)) + " b" + std::to_string(c.batch) + " w" +
          std::string(PrecisionName(c.weight_precision));
@@ -145,6 +146,24 @@ TEST(CandidatePath, LargeTrainingAcrossNodesInAnyOrder) {
 
 // A power cap slows the clocks: the speed model runs again on the capped device (ApplyPowerLimit),
 // and an engine with its own kernels and overlap.
+// Context and expert parallelism (the planner's cp and ep axes): Mixtral at 16k tokens, every cp
+// and ep over a stride of the space, some of them invalid (ep not dividing dp or the experts).
+TEST(CandidatePath, ContextAndExpertParallelEqualFullEvaluation) {
+  const Scenario base = Parse(R"({"schema_version": 2,
+    "cluster": {"gpu": "H100-SXM5-80GB", "gpus_per_node": 8, "nodes": 1},
+    "workload": {"kind": "training", "model": "mixtral-8x7b", "seq_len": 16384, "global_batch": 64,
+                 "train_tokens": 1e9}})");
+  std::vector<PlanCandidate> space;
+  for (PlanCandidate c : TrainingSpace({"H100-SXM5-80GB", "MI300X"}, 32, 11))
+    for (int cp : kPlanCp)
+      for (int ep : kPlanEp) {
+        c.cp = cp, c.ep = ep;
+        space.push_back(c);
+      }
+  ASSERT_GT(space.size(), 1000u);
+  EXPECT_GT(ExpectLeanEqualsFull(base, space), 100);
+}
+
 TEST(CandidatePath, PowerCapAndEngineEqualFullEvaluation) {
   const Scenario capped = Parse(R"({"schema_version": 1,
     "cluster": {"gpu": "H100-SXM5-80GB", "gpus_per_node": 8, "nodes": 2},

@@ -6,8 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
 #include "planner/plan.h"
+#include "resolve/resolve.h"
 #include "test_util.h"
 
 namespace gpucfg {
@@ -47,37 +49,68 @@ struct Brute {
 Brute BruteForceCost(const Scenario& s) {
   Brute best;
   bool have = false;
+  // cp and ep are axes only where space.h searches them (long sequences, MoE models).
+  Resolved resolved;
+  EXPECT_TRUE(Resolve(s, BuiltinCatalog(), resolved, nullptr, nullptr));
+  std::vector<int> cps{1}, eps{1};
+  if (s.workload.seq_len >= kPlanCpMinSeqLen) cps.assign(kPlanCp.begin(), kPlanCp.end());
+  if (resolved.arch.experts > 1) eps.assign(kPlanEp.begin(), kPlanEp.end());
   for (const std::string& id : s.plan.gpus) {
     const GpuSpec* g = FindGpu(BuiltinCatalog(), id);
     for (int gpn : UsualNodeSizes(*g))
       for (int nodes : PlanNodeCounts(gpn, s.plan.max_gpus))
         for (int tp : kPlanTp)
-          for (int pp : kPlanPp) {
-            if (tp * pp > gpn * nodes) continue;
-            for (int mb : kPlanMicroBatch)
-              for (int zero : kPlanZero)
-                for (Recompute rc : kPlanRecompute) {
-                  Scenario c = s;
-                  c.plan = PlanConfig{};
-                  c.cluster.gpu = g->id, c.cluster.intra_node = "", c.cluster.gpus_per_node = gpn, c.cluster.nodes = nodes;
-                  if (!EqualsIgnoreCase(g->id, s.cluster.gpu)) c.pricing.per_gpu_hour = 0;
-                  c.parallelism.tp = tp, c.parallelism.pp = pp, c.parallelism.dp = 0;
-                  c.parallelism.zero = zero, c.parallelism.recompute = rc;
-                  c.workload.micro_batch = mb;
-                  // The recipe's global batch is fixed: a layout that would round it is not this job.
-                  const int dp = (gpn * nodes) / (tp * pp);
-                  if ((gpn * nodes) % (tp * pp) != 0 || c.workload.global_batch % (mb * dp) != 0) continue;
-                  Report r = Evaluate(c);
-                  ++best.evaluated;
-                  if (!r.errors.empty() || !r.memory.fits || r.performance.time_to_train_s <= 0) continue;
-                  const double cost = r.cost.total + r.cost.electricity_total;
-                  const double time = r.performance.time_to_train_s;
-                  const bool better = !have || cost < best.cost || (cost == best.cost && time < best.time_s);
-                  if (better) best = {cost, time, gpn * nodes, best.evaluated, ScenarioToJson(c)}, have = true;
-                }
-          }
+          for (int pp : kPlanPp)
+            for (int cp : cps)
+              for (int ep : eps) {
+                if (tp * pp * cp > gpn * nodes) continue;
+                for (int mb : kPlanMicroBatch)
+                  for (int zero : kPlanZero)
+                    for (Recompute rc : kPlanRecompute) {
+                      Scenario c = s;
+                      c.plan = PlanConfig{};
+                      c.cluster.gpu = g->id, c.cluster.intra_node = "", c.cluster.gpus_per_node = gpn, c.cluster.nodes = nodes;
+                      if (!EqualsIgnoreCase(g->id, s.cluster.gpu)) c.pricing.per_gpu_hour = 0;
+                      c.parallelism.tp = tp, c.parallelism.pp = pp, c.parallelism.dp = 0;
+                      c.parallelism.cp = cp, c.parallelism.ep = ep;
+                      c.parallelism.zero = zero, c.parallelism.recompute = rc;
+                      c.workload.micro_batch = mb;
+                      // The recipe's global batch is fixed: a layout that would round it is not this job.
+                      const int dp = (gpn * nodes) / (tp * pp * cp);
+                      if ((gpn * nodes) % (tp * pp * cp) != 0 || c.workload.global_batch % (mb * dp) != 0) continue;
+                      Report r = Evaluate(c);
+                      ++best.evaluated;
+                      if (!r.errors.empty() || !r.memory.fits || r.performance.time_to_train_s <= 0) continue;
+                      const double cost = r.cost.total + r.cost.electricity_total;
+                      const double time = r.performance.time_to_train_s;
+                      const bool better = !have || cost < best.cost || (cost == best.cost && time < best.time_s);
+                      if (better) best = {cost, time, gpn * nodes, best.evaluated, ScenarioToJson(c)}, have = true;
+                    }
+              }
   }
   return best;
+}
+
+// Mixtral 8x7B (8 experts) on at most 8 GPUs: the expert-parallel axis is searched.
+Scenario SmallMoe() {
+  ParseResult p = ParseScenario(R"({"schema_version": 2,
+    "cluster": {"gpu": "H200-SXM-141GB", "gpus_per_node": 8, "nodes": 1},
+    "workload": {"kind": "training", "model": "mixtral-8x7b", "seq_len": 4096, "global_batch": 32,
+                 "train_tokens": 1e9},
+    "plan": {"objective": "cost", "max_gpus": 8, "gpus": ["H200-SXM-141GB"]}})");
+  EXPECT_TRUE(p.ok()) << test::Dump(p.errors);
+  return p.scenario;
+}
+
+// Llama 2 7B at 16k tokens per sequence: the context-parallel axis is searched.
+Scenario SmallLongContext() {
+  ParseResult p = ParseScenario(R"({"schema_version": 2,
+    "cluster": {"gpu": "A100-SXM4-40GB", "gpus_per_node": 8, "nodes": 1},
+    "workload": {"kind": "training", "model": "llama2-7b", "seq_len": 16384, "global_batch": 16,
+                 "train_tokens": 1e9},
+    "plan": {"objective": "cost", "max_gpus": 8, "gpus": ["A100-SXM4-40GB"]}})");
+  EXPECT_TRUE(p.ok()) << test::Dump(p.errors);
+  return p.scenario;
 }
 
 TEST(Planner, BestEqualsBruteForceOnSmallSpace) {
@@ -99,6 +132,35 @@ TEST(Planner, BestEqualsBruteForceOnSmallSpace) {
   EXPECT_LE(plan.feasible, plan.evaluated);
 }
 
+// The same with the cp and ep axes: the planner's best is the brute force's (which walks them too),
+// every configuration is evaluated or pruned by a named rule, and cp pays where sequences are long.
+TEST(Planner, ContextAndExpertParallelAxesMatchBruteForce) {
+  for (const Scenario& s : {SmallMoe(), SmallLongContext()}) {
+    PlanResult plan = Plan(s);
+    ASSERT_TRUE(plan.errors.empty()) << test::Dump(plan.errors);
+    ASSERT_TRUE(plan.has_best) << s.workload.model;
+    Brute brute = BruteForceCost(s);
+    ASSERT_GT(brute.cost, 0);
+    EXPECT_EQ(plan.best.cost, brute.cost) << s.workload.model;
+    EXPECT_EQ(plan.best.time_s, brute.time_s) << s.workload.model;
+    EXPECT_EQ(ScenarioToJson(plan.best.scenario), brute.scenario) << s.workload.model;
+    int64_t pruned = 0;
+    for (int64_t n : plan.pruned) pruned += n;
+    EXPECT_EQ(plan.evaluated + pruned, plan.space);
+  }
+  const PlanResult moe = Plan(SmallMoe());
+  EXPECT_GT(moe.pruned[static_cast<int>(PruneRule::kEpNotDividing)], 0);
+  const PlanResult lc = Plan(SmallLongContext());
+  // At 16k tokens on 40 GB GPUs, splitting the sequence pays: cp > 1 reaches the time-cost front.
+  bool any_cp = false;
+  for (const PlanOption& o : lc.pareto) any_cp = any_cp || o.candidate.cp > 1;
+  EXPECT_TRUE(any_cp) << "no context-parallel option on the 16k-token front";
+  // The dense, short job's space is the one before cp and ep existed (both stay 1).
+  const PlanResult dense = Plan(SmallTraining("cost"));
+  EXPECT_EQ(dense.pruned[static_cast<int>(PruneRule::kEpNotDividing)], 0);
+  EXPECT_EQ(dense.pruned[static_cast<int>(PruneRule::kCpNotDividingSequence)], 0);
+}
+
 void ExpectSameBest(const PlanResult& a, const PlanResult& b, const std::string& what) {
   ASSERT_EQ(a.has_best, b.has_best) << what;
   for (int m = 0; m < 4; ++m) {
@@ -116,7 +178,7 @@ void ExpectSameBest(const PlanResult& a, const PlanResult& b, const std::string&
 
 // Each rule alone switched off, then all of them: the optimum (per objective) and the front stay.
 TEST(Planner, NoPruningRuleDropsTheOptimum) {
-  for (const Scenario& s : {SmallTraining("cost"), SmallTraining("time"), SmallInference()}) {
+  for (const Scenario& s : {SmallTraining("cost"), SmallTraining("time"), SmallInference(), SmallMoe(), SmallLongContext()}) {
     const PlanResult pruned = Plan(s);
     ASSERT_TRUE(pruned.has_best);
     for (int rule = 0; rule < kPruneRuleCount; ++rule) {

@@ -38,10 +38,10 @@ bool CandidateEvaluator::SameShape(const Scenario& base, const PlanCandidate& c)
 void CandidateEvaluator::ResolveShape(const Scenario& base, const PlanCandidate& c) {
   base_ = &base;
   shape_c_ = c;
-  // tp = pp = 1 always passes ResolveSplit's checks, so the shape's resolution runs to the end
+  // tp = pp = cp = ep = 1 always passes ResolveSplit's checks, so the shape's resolution runs to the end
   // exactly when any candidate's would (the later steps do not read the split).
   PlanCandidate one = c;
-  one.tp = 1, one.pp = 1;
+  one.tp = 1, one.pp = 1, one.cp = 1, one.ep = 1;
   ApplyCandidate(base, catalog_, one, work_);
   full_path_ = UsesMig(work_);
   shape_ok_ = Resolve(work_, catalog_, shape_, nullptr, nullptr);

@@ -32,10 +32,14 @@ PlanOption MakeOption(const Scenario& base, const Catalog& catalog, const PlanCa
   o.time_s = s.time_s, o.cost = s.cost, o.energy_kwh = s.energy_kwh, o.gpus = s.gpus, o.node_kw = s.node_kw;
   const std::string& id = catalog.gpus[c.gpu].id;
   if (base.workload.kind == WorkloadKind::kTraining) {
-    const int dp = c.Gpus() / (c.tp * c.pp);
+    const int dp = c.Gpus() / (c.tp * c.pp * c.cp);
+    // cp and ep are named only where the space searched them past 1 (a dense, short job's label
+    // reads as before).
+    const std::string extra = (c.cp > 1 ? " cp " + std::to_string(c.cp) : std::string()) +
+                              (c.ep > 1 ? " ep " + std::to_string(c.ep) : std::string());
     o.label = std::to_string(c.Gpus()) + " x " + id + " (" + std::to_string(c.nodes) + " x " +
               std::to_string(c.gpus_per_node) + "), tp " + std::to_string(c.tp) + " pp " + std::to_string(c.pp) +
-              " dp " + std::to_string(dp) + ", mb " + std::to_string(c.micro_batch) + ", zero " +
+              extra + " dp " + std::to_string(dp) + ", mb " + std::to_string(c.micro_batch) + ", zero " +
               std::to_string(c.zero) + ", recompute " + std::string(kRecomputeNames[static_cast<int>(c.recompute)]);
   } else {
     o.label = std::to_string(c.tp) + " x " + id + ", tp " + std::to_string(c.tp) + ", batch " +

@@ -20,7 +20,8 @@ struct PlanLimits {
   int max_gpus = kPlanDefaultMaxGpus;
   double deadline_s = 0, budget = 0, max_node_kw = 0;  // 0 = none
   double electricity_per_kwh = 0;
-  int layers = 1, heads = 1;                            // of the resolved architecture
+  int layers = 1, heads = 1, experts = 1;               // of the resolved architecture
+  int seq_len = 1;
 };
 
 // What the planner keeps of one evaluation (see PlanOption for the meaning per workload kind).
@@ -110,6 +111,9 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
     c.gpus_per_node = 1;
     const StatesProbe probe = range.Probe(scorer, base, c, 0);
     constexpr int64_t kInner = kPlanMicroBatch.size() * kPlanZero.size() * kPlanRecompute.size();
+    // cp and ep are searched only where they can matter (space.h); elsewhere they stay 1.
+    const std::span<const int> cps = std::span<const int>(kPlanCp).first(lim.seq_len >= kPlanCpMinSeqLen ? kPlanCp.size() : 1);
+    const std::span<const int> eps = std::span<const int>(kPlanEp).first(lim.experts > 1 ? kPlanEp.size() : 1);
     for (int gpn : UsualNodeSizes(g)) {
       if (gpn > lim.max_gpus) continue;
       c.gpus_per_node = gpn;
@@ -122,30 +126,43 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
           for (int pp : kPlanPp) {
             if (tp * pp > total) break;
             c.pp = pp;
-            if (range.Skip()) continue;
-            out.space += kInner;
-            if (rule(PruneRule::kSplitNotDividingGpus, total % (tp * pp) != 0, kInner)) continue;
-            if (rule(PruneRule::kTpBeyondNode, tp > gpn, kInner)) continue;
-            if (rule(PruneRule::kTpBeyondNvlinkDomain, bridge && tp > 2, kInner)) continue;
-            if (rule(PruneRule::kTpNotDividingHeads, lim.heads % tp != 0, kInner)) continue;
-            if (rule(PruneRule::kPpBeyondLayers, pp > lim.layers, kInner)) continue;
-            if (rule(PruneRule::kPpNotDividingLayers, lim.layers % pp != 0, kInner)) continue;
-            const int dp = total / (tp * pp);
-            constexpr int64_t kPerMb = kPlanZero.size() * kPlanRecompute.size();
-            for (int mb : kPlanMicroBatch) {
-              c.micro_batch = mb;
-              if (rule(PruneRule::kBatchNotDivisible, base.workload.global_batch % (mb * dp) != 0, kPerMb)) continue;
-              constexpr int64_t kPerZero = kPlanRecompute.size();
-              for (int zero : kPlanZero) {
-                c.zero = zero;
-                if (rule(PruneRule::kZeroWithoutDataParallel, zero > 0 && dp == 1, kPerZero)) continue;
-                const bool over = probe.capacity_gib > 0 &&
-                                  StatesLowerBoundGib(probe, tp, pp, dp, zero) > probe.capacity_gib;
-                if (rule(PruneRule::kMemoryLowerBound, over, kPerZero)) continue;
-                for (Recompute rc : kPlanRecompute) {
-                  c.recompute = rc;
-                  scorer.ScoreCandidate(base, c, score);
-                  visit(c, score);
+            for (int cp : cps) {
+              if (tp * pp * cp > total) break;
+              c.cp = cp;
+              for (int ep : eps) {
+                c.ep = ep;
+                if (range.Skip()) continue;
+                out.space += kInner;
+                const int split = tp * pp * cp;
+                if (rule(PruneRule::kSplitNotDividingGpus, total % split != 0, kInner)) continue;
+                if (rule(PruneRule::kTpBeyondNode, tp > gpn, kInner)) continue;
+                if (rule(PruneRule::kTpBeyondNvlinkDomain, bridge && tp > 2, kInner)) continue;
+                if (rule(PruneRule::kTpNotDividingHeads, lim.heads % tp != 0, kInner)) continue;
+                if (rule(PruneRule::kPpBeyondLayers, pp > lim.layers, kInner)) continue;
+                if (rule(PruneRule::kPpNotDividingLayers, lim.layers % pp != 0, kInner)) continue;
+                if (rule(PruneRule::kCpNotDividingSequence, cp > 1 && lim.seq_len % (2 * cp) != 0, kInner)) continue;
+                const int dp = total / split;
+                if (rule(PruneRule::kEpNotDividing, ep > 1 && (lim.experts % ep != 0 || dp % ep != 0), kInner)) continue;
+                constexpr int64_t kPerMb = kPlanZero.size() * kPlanRecompute.size();
+                for (int mb : kPlanMicroBatch) {
+                  c.micro_batch = mb;
+                  if (rule(PruneRule::kBatchNotDivisible, base.workload.global_batch % (mb * dp) != 0, kPerMb)) continue;
+                  constexpr int64_t kPerZero = kPlanRecompute.size();
+                  for (int zero : kPlanZero) {
+                    c.zero = zero;
+                    // ZeRO shards over dp x cp (Megatron's distributed optimizer spans both).
+                    if (rule(PruneRule::kZeroWithoutDataParallel, zero > 0 && dp * cp == 1, kPerZero)) continue;
+                    // Expert parallelism shards the experts' states below the probe's full-model
+                    // states, so the bound holds only at ep = 1.
+                    const bool over = ep == 1 && probe.capacity_gib > 0 &&
+                                      StatesLowerBoundGib(probe, tp, pp, dp * cp, zero) > probe.capacity_gib;
+                    if (rule(PruneRule::kMemoryLowerBound, over, kPerZero)) continue;
+                    for (Recompute rc : kPlanRecompute) {
+                      c.recompute = rc;
+                      scorer.ScoreCandidate(base, c, score);
+                      visit(c, score);
+                    }
+                  }
                 }
               }
             }

@@ -95,7 +95,8 @@ std::string PlanToTable(const PlanResult& p) {
 }
 
 std::string PlanToCsv(const PlanResult& p) {
-  std::string out = "role,label,gpu,gpus,nodes,gpus_per_node,tp,pp,micro_batch,zero,recompute,batch,weight_precision,time_s,cost,energy_kwh,node_kw\n";
+  std::string out = "role,label,gpu,gpus,nodes,gpus_per_node,tp,pp,micro_batch,zero,recompute,batch,weight_precision,time_s,cost,energy_kwh,node_kw,cp,ep\n";
+  // cp and ep came after the first release of these columns: appended, so a reader by position keeps working.
   auto row = [&](const std::string& role, const PlanOption& o) {
     const PlanCandidate& c = o.candidate;
     out += role + "," + CsvField(o.label) + "," + o.scenario.cluster.gpu + "," + std::to_string(o.gpus) + "," +
@@ -103,7 +104,8 @@ std::string PlanToCsv(const PlanResult& p) {
            std::to_string(c.pp) + "," + std::to_string(c.micro_batch) + "," + std::to_string(c.zero) + "," +
            std::string(kRecomputeNames[static_cast<int>(c.recompute)]) + "," + std::to_string(c.batch) + "," +
            std::string(PrecisionName(c.weight_precision)) + "," + Num("%.6g", o.time_s) + "," + Num("%.6g", o.cost) +
-           "," + Num("%.6g", o.energy_kwh) + "," + Num("%.6g", o.node_kw) + "\n";
+           "," + Num("%.6g", o.energy_kwh) + "," + Num("%.6g", o.node_kw) + "," + std::to_string(c.cp) + "," +
+           std::to_string(c.ep) + "\n";
   };
   if (!p.has_best) return out;
   row("best", p.best);

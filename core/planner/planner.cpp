@@ -179,6 +179,7 @@ PlanSearch::PlanSearch(const Scenario& scenario, const Catalog& catalog, uint32_
     Resolved r;
     if (!Resolve(st.base, catalog, r, &out.errors)) return;
     limits.layers = r.arch.layers, limits.heads = r.arch.heads;
+    limits.experts = std::max(1, r.arch.experts), limits.seq_len = std::max(1, r.seq_len);
   }
   st.objective = MetricOfObjective(out.objective);
   // Count each SKU's cells with an empty range (a walk that scores nothing, into a scratch result).

@@ -51,6 +51,7 @@ void PlanScorer::ScoreCandidate(const Scenario& base, const PlanCandidate& c, Pl
 StatesProbe PlanScorer::Probe(const Scenario& base, const PlanCandidate& c) {
   PlanCandidate one = c;
   one.gpus_per_node = 1, one.nodes = 1, one.tp = 1, one.pp = 1, one.zero = 0, one.micro_batch = 1, one.batch = 1;
+  one.cp = 1, one.ep = 1;
   ApplyCandidate(base, catalog_, one, work_);
   EvaluateInto(work_, catalog_, report_);
   StatesProbe p;

@@ -6,16 +6,18 @@ namespace gpucfg {
 
 const PruneRuleInfo& PruneRuleOf(PruneRule r) {
   static constexpr std::array<PruneRuleInfo, kPruneRuleCount> kInfo = {{
-      {"split_not_dividing_gpus", "tp x pp does not divide the GPU count"},
+      {"split_not_dividing_gpus", "tp x pp x cp does not divide the GPU count"},
       {"tp_beyond_node", "tensor parallelism larger than a node"},
       {"tp_beyond_nvlink_domain", "tensor parallelism beyond the NVLink bridge pair (would cross PCIe)"},
       {"tp_not_dividing_heads", "tp does not divide the attention heads"},
       {"pp_beyond_layers", "more pipeline stages than layers"},
       {"pp_not_dividing_layers", "pipeline stages of unequal layer counts"},
       {"batch_not_divisible", "global_batch is not a multiple of micro_batch x dp"},
-      {"zero_without_data_parallel", "ZeRO stage > 0 with dp = 1 (the same as ZeRO 0)"},
+      {"zero_without_data_parallel", "ZeRO stage > 0 with dp x cp = 1 (the same as ZeRO 0)"},
       {"precision_unsupported", "the GPU has no Tensor Core rate for this weight format"},
       {"memory_lower_bound", "model states per GPU alone exceed its usable memory"},
+      {"cp_not_dividing_sequence", "the sequence does not split into 2 x cp equal chunks"},
+      {"ep_not_dividing", "ep does not divide both the experts and dp"},
   }};
   return kInfo[static_cast<int>(r)];
 }
@@ -58,7 +60,7 @@ void ApplyCandidate(const Scenario& base, const Catalog& catalog, const PlanCand
   out.cluster.gpus_per_node = c.gpus_per_node;
   out.cluster.nodes = c.nodes;
   ParallelismConfig& p = out.parallelism;
-  p.dp = 0, p.cp = 1, p.ep = 1, p.interleave = 1;
+  p.dp = 0, p.interleave = 1;
   if (base.workload.kind != WorkloadKind::kTraining) out.workload.weight_precision = c.weight_precision;
   ApplyCandidateSplit(c, out);
 }
@@ -66,7 +68,9 @@ void ApplyCandidate(const Scenario& base, const Catalog& catalog, const PlanCand
 void ApplyCandidateSplit(const PlanCandidate& c, Scenario& out) {
   ParallelismConfig& p = out.parallelism;
   p.tp = c.tp, p.pp = c.pp;
+  p.cp = 1, p.ep = 1;
   if (out.workload.kind == WorkloadKind::kTraining) {
+    p.cp = c.cp, p.ep = c.ep;
     p.zero = c.zero;
     p.recompute = c.recompute;
     out.workload.micro_batch = c.micro_batch;

@@ -24,6 +24,15 @@ inline constexpr std::array<int, 4> kPlanMicroBatch = {1, 2, 4, 8};
 inline constexpr std::array<int, 4> kPlanZero = {0, 1, 2, 3};
 inline constexpr std::array<Recompute, 3> kPlanRecompute = {Recompute::kNone, Recompute::kSelective,
                                                             Recompute::kFull};
+// Context parallelism splits each sequence over cp ranks (Megatron-Core context parallel: ring
+// attention over 2 x cp load-balanced chunks). It is searched only for sequences of at least
+// kPlanCpMinSeqLen tokens (a judgement: below that, activations are small beside the model states
+// and tp with sequence parallelism already splits them); shorter jobs keep cp = 1.
+inline constexpr std::array<int, 4> kPlanCp = {1, 2, 4, 8};
+inline constexpr int kPlanCpMinSeqLen = 8192;
+// Expert parallelism shards a mixture-of-experts model's experts over ep of the dp ranks (GShard,
+// Lepikhin et al. 2021; Megatron-Core MoE). Searched only for MoE models; dense ones keep ep = 1.
+inline constexpr std::array<int, 5> kPlanEp = {1, 2, 4, 8, 16};
 // Inference axes: one replica of tp GPUs (a server slice rented per GPU), batch, weight format.
 inline constexpr std::array<int, 4> kPlanInferenceTp = {1, 2, 4, 8};
 inline constexpr std::array<int, 9> kPlanInferenceBatch = {1, 2, 4, 8, 16, 32, 64, 128, 256};
@@ -32,16 +41,18 @@ inline constexpr std::array<Precision, 3> kPlanQuantised = {Precision::kFp8, Pre
 
 // The pruning rules, in the order they are tried (the first that matches is counted).
 enum class PruneRule {
-  kSplitNotDividingGpus,   // tp x pp must divide the GPU count (Resolve would refuse it)
+  kSplitNotDividingGpus,   // tp x pp x cp must divide the GPU count (Resolve would refuse it)
   kTpBeyondNode,           // tensor parallelism stays inside one node (all-reduce per layer)
   kTpBeyondNvlinkDomain,   // NVLink bridges join pairs: tp > 2 would cross PCIe
   kTpNotDividingHeads,     // Megatron splits attention heads over tp (Resolve would refuse it)
   kPpBeyondLayers,         // a stage needs at least one layer (Resolve would refuse it)
   kPpNotDividingLayers,    // uneven stages: the busiest stage sets the pace
   kBatchNotDivisible,      // global_batch must be micro_batch x dp x a whole number (else the recipe changes)
-  kZeroWithoutDataParallel,// ZeRO shards over dp: with dp = 1 it is ZeRO 0 again (a duplicate)
+  kZeroWithoutDataParallel,// ZeRO shards over dp x cp: with dp x cp = 1 it is ZeRO 0 again (a duplicate)
   kPrecisionUnsupported,   // inference: the GPU has no Tensor Core rate for this weight format
   kMemoryLowerBound,       // weights (+ gradients + optimizer states) per GPU alone exceed the memory
+  kCpNotDividingSequence,  // the sequence must split into 2 x cp equal chunks (Megatron's load balance)
+  kEpNotDividing,          // ep must divide the experts and dp (Resolve would refuse it)
   kCount
 };
 inline constexpr int kPruneRuleCount = static_cast<int>(PruneRule::kCount);
@@ -56,6 +67,7 @@ struct PlanCandidate {
   int gpu = -1;                    // row of Catalog::gpus
   int gpus_per_node = 1, nodes = 1;
   int tp = 1, pp = 1;
+  int cp = 1, ep = 1;              // training: context- and expert-parallel degrees
   int micro_batch = 1, zero = 0;
   Recompute recompute = Recompute::kNone;
   int batch = 1;                   // inference
@@ -74,7 +86,7 @@ std::vector<int> PlanNodeCounts(int gpus_per_node, int max_gpus);
 // the one a plan prints (plan section cleared). Keeps `out`'s string storage when reused.
 void ApplyCandidate(const Scenario& base, const Catalog& catalog, const PlanCandidate& c, Scenario& out);
 // The part of ApplyCandidate that varies inside one shape (SKU, node size, nodes, weight format):
-// tp, pp and, for training, ZeRO, recompute and micro-batch, for inference the batch. Writes only
+// tp, pp and, for training, cp, ep, ZeRO, recompute and micro-batch, for inference the batch. Writes only
 // plain numbers (no strings), so the candidate path (candidate.h) rewrites a scenario in place.
 void ApplyCandidateSplit(const PlanCandidate& c, Scenario& out);
 
