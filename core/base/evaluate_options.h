@@ -19,12 +19,14 @@ struct EvaluateOptions {
   bool inference_batch_search = true;  // performance.best_batch and best_batch_*
   bool warnings = true;                // warnings, assumptions, confidence (and the power what-ifs
                                        // some warnings quote)
+  bool power_details = true;           // power: PSUs, supply, racks, heat and airflow (a ranking
+                                       // reads GPU, node and facility power and energy only)
   ModelCache* cache = nullptr;         // optional: layer passes, collective times and power phases
                                        // memoised across evaluations (exact keys: the same numbers)
 };
 
 inline constexpr EvaluateOptions kFullEvaluation{};
 // Lean keeps the roofline points: power reads them, and clearing them costs more than keeping.
-inline constexpr EvaluateOptions kLeanEvaluation{false, false, false, true, false, false, nullptr};
+inline constexpr EvaluateOptions kLeanEvaluation{false, false, false, true, false, false, false, nullptr};
 
 }  // namespace gpucfg

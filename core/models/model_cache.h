@@ -163,29 +163,46 @@ struct ModelCache {
   // Power phases of passes named by serial (power.cpp): the operating point and ceiling words are
   // compared once against the ones held (a shape keeps them), then a handful of short keys.
   struct SerialPhases {
-    static constexpr int kWords = 32, kEntries = 16;
+    static constexpr int kWords = 32, kSlots = 64;  // slots: a power of two; stores stop at 3/4 full
     std::array<uint64_t, kWords> context{};  // the operating point, ceiling and fallback kernel
     int context_len = -1;                    // -1 = nothing held
-    struct Entry { uint64_t serial = 0, layers_bits = 0; PowerPhase value; };
-    std::array<Entry, kEntries> entries{};
-    int count = 0, next = 0;
+    struct Entry { uint64_t serial = 0, layers_bits = 0; unsigned generation = 0; PowerPhase value; };
+    std::array<Entry, kSlots> slots{};
+    unsigned generation = 1;                 // an entry is live when it carries this generation
+    int used = 0;
+    bool have_optimizer = false;             // the optimizer phase of this context (power.cpp)
+    PowerPhase optimizer;
     // Drops what is held unless `ctx` is the context held.
     void Use(const uint64_t* ctx, int len) {
       if (len == context_len && std::memcmp(ctx, context.data(), sizeof(uint64_t) * len) == 0) return;
-      count = 0, next = 0, context_len = len;
+      Drop();
+      context_len = len;
       std::memcpy(context.data(), ctx, sizeof(uint64_t) * len);
     }
+    static unsigned Slot(uint64_t serial, uint64_t layers_bits) {
+      uint64_t h = (serial * 0x9E3779B97F4A7C15ull) ^ layers_bits;
+      h ^= h >> 29;
+      return unsigned(h * 0xBF58476D1CE4E5B9ull >> 40) & (kSlots - 1);
+    }
     const PowerPhase* Find(uint64_t serial, uint64_t layers_bits) const {
-      for (int i = 0; i < count; ++i)
-        if (entries[i].serial == serial && entries[i].layers_bits == layers_bits) return &entries[i].value;
-      return nullptr;
+      for (unsigned i = Slot(serial, layers_bits);; i = (i + 1) & (kSlots - 1)) {
+        const Entry& e = slots[i];
+        if (e.generation != generation) return nullptr;
+        if (e.serial == serial && e.layers_bits == layers_bits) return &e.value;
+      }
     }
     void Store(uint64_t serial, uint64_t layers_bits, const PowerPhase& v) {
-      Entry& e = entries[count < kEntries ? count++ : next];
-      if (count == kEntries) next = (next + 1) % kEntries;
-      e = Entry{serial, layers_bits, v};
+      if (used >= kSlots * 3 / 4) Drop();  // full: start over (the context stays)
+      unsigned i = Slot(serial, layers_bits);
+      while (slots[i].generation == generation) i = (i + 1) & (kSlots - 1);
+      slots[i] = Entry{serial, layers_bits, generation, v};
+      ++used;
     }
-    void Clear() { count = 0, next = 0, context_len = -1; }
+    void Drop() {
+      used = 0, have_optimizer = false;
+      if (++generation == 0) slots = {}, generation = 1;
+    }
+    void Clear() { Drop(), context_len = -1; }
   } serial_phases;
   void Clear() {
     count = 0, next = 0, training_points_serial = 0;

@@ -201,10 +201,20 @@ JobAtLimit EvaluateJob(const Resolved& r, const PerformanceReport& perf, const O
     const double compute = b.compute_s + b.recompute_s;
     const double rest = std::max(0.0, perf.step_time_s - compute - comm - b.bubble_s - b.optimizer_s);
     parts[n++] = {compute, RooflinePhase(op, perf, "training", layers, true, 0.8, 0.3, cache)};
+    // optimizer: streams states at HBM speed. It depends on the operating point alone, so the
+    // candidate path keeps it with the context the training phase above just checked.
+    ModelCache::SerialPhases* memo =
+        cache && cache->training_points_serial != 0 ? &cache->serial_phases : nullptr;
     PhaseAtLimit opt;
-    double t_new = 0;
-    AddKernel(op, false, 0.05, 1.0, 1.0, opt, t_new);  // optimizer: streams states at HBM speed
-    opt.time_factor = t_new, opt.power_w /= t_new;
+    if (memo && memo->have_optimizer) {
+      const PowerPhase& v = memo->optimizer;
+      opt = PhaseAtLimit{v.time_factor, v.power_w, v.ref_power_w, v.clock};
+    } else {
+      double t_new = 0;
+      AddKernel(op, false, 0.05, 1.0, 1.0, opt, t_new);
+      opt.time_factor = t_new, opt.power_w /= t_new;
+      if (memo) memo->optimizer = PowerPhase{opt.time_factor, opt.power_w, opt.ref_power_w, opt.clock}, memo->have_optimizer = true;
+    }
     parts[n++] = {b.optimizer_s, opt};
     parts[n++] = {comm + rest, WaitPhase(op, kCommShare)};
     parts[n++] = {b.bubble_s, WaitPhase(op, kBubbleShare)};
@@ -322,6 +332,11 @@ void ComputePowerInto(const Resolved& r, const PerformanceReport& perf, const Ev
   p.node_peak_w = rated > 0 ? std::min(peak_raw, rated) : peak_raw;
   p.cluster_kw = p.node_w * r.nodes / 1000.0;
   p.facility_kw = p.cluster_kw * r.pue;  // PUE = facility / IT power (The Green Grid, WP 49)
+  p.grid_kg_per_kwh = r.grid_kg_per_kwh;
+  if (!o.power_details) {  // the lean path: what a ranking reads is above (issue 8)
+    SetEnergy(r, perf.time_to_train_s / p.throughput_factor, p);
+    return;
+  }
 
   // Supply and PSUs. A generic server with fewer slots than the scenario's GPUs stands for a bigger
   // box of its kind: its supplies scale with its host (HostPower).
@@ -403,7 +418,6 @@ void ComputePowerInto(const Resolved& r, const PerformanceReport& perf, const Ev
                   std::round(job.clock * 100), 0});
   }
 
-  p.grid_kg_per_kwh = r.grid_kg_per_kwh;
   SetEnergy(r, perf.time_to_train_s / p.throughput_factor, p);
 }
 
