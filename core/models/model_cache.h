@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "models/memory/memory.h"
 #include "models/speed/collectives.h"
 #include "models/speed/roofline.h"
 
@@ -204,9 +205,28 @@ struct ModelCache {
     }
     void Clear() { Drop(), context_len = -1; }
   } serial_phases;
+  // What one resolution's candidates share whatever their split: the training precisions and
+  // device rates (after the engine's and fine-tuning's changes) and the whole cluster's fabric.
+  // Kept for the one Resolved object the owner registers (UseResolution; the candidate path's
+  // shape) and read only when the models evaluate that very object: a power-capped copy, another
+  // scenario or another shape is another object. The owner calls UseResolution again (or Clear)
+  // whenever it re-resolves or changes anything but the split of that object.
+  struct ShapeValues {
+    const void* resolution = nullptr;
+    bool have_training = false;
+    LayerPrecision lp;
+    DeviceRates rates;
+    bool flash = true;
+    bool have_fabric = false;
+    Fabric fabric;
+    bool have_memory = false;
+    MemoryInputs memory;   // MakeMemoryInputs of the resolution; its split fields rewritten per use
+  } shape;
+  void UseResolution(const void* r) { shape = ShapeValues{}, shape.resolution = r; }
   void Clear() {
     count = 0, next = 0, training_points_serial = 0;
     collectives.Clear(), power_phases.Clear(), serial_phases.Clear();
+    shape = ShapeValues{};
   }
 };
 

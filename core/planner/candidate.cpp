@@ -47,6 +47,8 @@ void CandidateEvaluator::ResolveShape(const Scenario& base, const PlanCandidate&
   shape_ok_ = Resolve(work_, catalog_, shape_, nullptr, nullptr);
   full_path_ = full_path_ || (shape_ok_ && IsNetwork(shape_.network));
   cache_.Clear();
+  // Candidates rewrite only the split of shape_ (ResolveSplit): its rates and fabric are shared.
+  cache_.UseResolution(&shape_);
 }
 
 void CandidateEvaluator::Evaluate(const Scenario& base, const PlanCandidate& c, CandidateScore& out) {

@@ -10,10 +10,22 @@
 #include "contract/report_fields.h"
 #include "models/memory/memory_internal.h"
 #include "models/memory/network_memory.h"
+#include "models/model_cache.h"
 #include "resolve/resolved_workload.h"
 #include "base/units.h"
 
 namespace gpucfg {
+
+void SetSplitInputs(const Resolved& r, MemoryInputs& in) {
+  in.micro_batch = std::max(1, r.micro_batch);
+  in.micro_batches = std::max(1, r.micro_batches);
+  in.sequence_parallel = r.sequence_parallel && r.tp > 1;
+  in.recompute = r.recompute;
+  in.zero = r.zero;
+  in.interleave = std::max(1, r.interleave);
+  in.tp = r.tp, in.pp = r.pp, in.dp = r.dp, in.cp = r.cp, in.ep = r.ep;
+  in.batch = std::max(1, r.batch);
+}
 
 MemoryInputs MakeMemoryInputs(const Resolved& r) {
   MemoryInputs in;
@@ -23,16 +35,9 @@ MemoryInputs MakeMemoryInputs(const Resolved& r) {
   in.weight_precision = r.weight_precision;
   in.kv_precision = r.kv_precision;
   in.optimizer = r.optimizer;
-  in.micro_batch = std::max(1, r.micro_batch);
   in.seq_len = std::max(1, r.seq_len);
-  in.micro_batches = std::max(1, r.micro_batches);
   in.flash_attention = r.flash_attention;
-  in.sequence_parallel = r.sequence_parallel && r.tp > 1;
-  in.recompute = r.recompute;
-  in.zero = r.zero;
-  in.interleave = std::max(1, r.interleave);
-  in.tp = r.tp, in.pp = r.pp, in.dp = r.dp, in.cp = r.cp, in.ep = r.ep;
-  in.batch = std::max(1, r.batch);
+  SetSplitInputs(r, in);
   in.prompt_tokens = std::max(0, r.prompt_tokens);
   in.output_tokens = std::max(0, r.output_tokens);
   in.gpus_per_node = r.gpus_per_node;
@@ -257,19 +262,39 @@ void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m
   ComputeMemoryInto(r, kFullEvaluation, warnings, m);
 }
 
+namespace {
+
+void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const Workload& workload,
+                              const EvaluateOptions& o, WarningList& warnings, MemoryReport& m);
+
+}  // namespace
+
 void ComputeMemoryInto(const Resolved& r, const EvaluateOptions& o, WarningList& warnings, MemoryReport& m) {
   Reset(m);
   if (r.device.id.empty()) return;  // unresolved scenario: nothing to report
   const AnyWorkload workload = WorkloadOf(r);  // the workload interface (workload/workload.h)
   if (workload->Family() != WorkloadFamily::kTransformer) return ComputeNetworkMemory(r, *workload, warnings, m);
-  const MemoryInputs in = MakeMemoryInputs(r);
+  // The candidate path's resolution keeps its inputs: only the split fields are written again.
+  if (o.cache && o.cache->shape.resolution == &r) {
+    ModelCache::ShapeValues& shape = o.cache->shape;
+    if (!shape.have_memory) shape.memory = MakeMemoryInputs(r), shape.have_memory = true;
+    else SetSplitInputs(r, shape.memory);
+    return ComputeTransformerMemory(r, shape.memory, *workload, o, warnings, m);
+  }
+  ComputeTransformerMemory(r, MakeMemoryInputs(r), *workload, o, warnings, m);
+}
+
+namespace {
+
+void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const Workload& workload,
+                              const EvaluateOptions& o, WarningList& warnings, MemoryReport& m) {
   const SearchBase base = SearchBaseOf(in);
   m.per_gpu = BreakdownWith(in, base.parts, &base.states);
   m.capacity_gib = in.capacity_gib;
   m.marketed_gb = r.device.marketed_gb;
   m.headroom_gib = m.capacity_gib - m.per_gpu.total_gib;
   m.fits = m.headroom_gib >= 0;
-  m.parameters = workload->Parameters();  // ParameterCount(in.arch): in.arch is r.arch
+  m.parameters = workload.Parameters();  // ParameterCount(in.arch): in.arch is r.arch
   m.host_gib_per_node = HostGibPerNode(in);
   if (!m.fits) m.binding = BindingComponent(m.per_gpu);
   if (!o.batch_searches) {
@@ -291,5 +316,7 @@ void ComputeMemoryInto(const Resolved& r, const EvaluateOptions& o, WarningList&
   if (!m.fits && o.fixes) ComputeFixes(in, m);
   if (o.warnings) AddWarnings(r, in, m, warnings);
 }
+
+}  // namespace
 
 }  // namespace gpucfg

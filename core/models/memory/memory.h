@@ -103,6 +103,8 @@ double FragmentationOf(const MemoryInputs& in);
 double KvCacheCopiesOf(const MemoryInputs& in);
 
 MemoryInputs MakeMemoryInputs(const Resolved& r);
+// The fields of MemoryInputs a candidate's split changes (the ones ResolveSplit rewrites), from r.
+void SetSplitInputs(const Resolved& r, MemoryInputs& in);
 MemoryBreakdown ComputeBreakdown(const MemoryInputs& in);  // the most loaded stage
 bool Fits(const MemoryInputs& in);
 

@@ -339,18 +339,37 @@ StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f
   return s;
 }
 
-TrainInputs MakeTrainInputs(const Resolved& r) {
-  TrainInputs in;
-  in.r = &r, in.a = &r.arch;
+// The precisions, rates and flash choice of a resolution (what ModelCache::ShapeValues keeps):
+// the workload's precisions on the device, its rates, then the engine's kernels and fine-tuning.
+void ShapeRatesInto(const Resolved& r, TrainInputs& in) {
   in.lp = PrecisionsFor(r, false);
   in.d = RatesFor(r.device, in.lp, r.sparse, r.speed);
+  in.flash = r.flash_attention;
+  ApplyEngineRates(r.engine, r.device.architecture, r.speed, in.d, in.flash);
+  if (r.finetune.active()) {
+    in.d.frozen_weights = true;
+    const double base = BaseBytesPerParam(r.finetune.base, r.arch.hidden, r.memory.int4_group_size);
+    if (base < 2.0) in.d.dequant_bytes = base + 2.0;   // read packed weight, write its 16-bit copy
+  }
+}
+
+TrainInputs MakeTrainInputs(const Resolved& r, ModelCache* cache) {
+  TrainInputs in;
+  in.r = &r, in.a = &r.arch;
+  ModelCache::ShapeValues* shape = cache && cache->shape.resolution == &r ? &cache->shape : nullptr;
+  if (shape && shape->have_training) {
+    in.lp = shape->lp, in.d = shape->rates, in.flash = shape->flash;
+  } else {
+    ShapeRatesInto(r, in);
+    if (shape) shape->lp = in.lp, shape->rates = in.d, shape->flash = in.flash, shape->have_training = true;
+  }
   in.seq = std::max(1, r.seq_len) / double(std::max(1, r.cp));
   in.ctx = std::max(1, r.seq_len);
   in.mb = std::max(1, r.micro_batch);
   in.m = std::max(1, r.micro_batches);  // Resolve's count (a ceiling): the memory model's too
   in.vp = std::max(1, r.interleave);
   in.zero = r.zero, in.rc = r.recompute;
-  in.sp = r.sequence_parallel, in.flash = r.flash_attention;
+  in.sp = r.sequence_parallel;
   in.params = r.parameters;
   double g = r.speed.grad_reduce_bytes;
   in.grad_bytes = g > 0 ? g : (BytesPerElement(r.precision) >= 4 ? 4.0 : 2.0);
@@ -360,16 +379,12 @@ TrainInputs MakeTrainInputs(const Resolved& r) {
   // [engines, issue 9] the engine's kernels and overlap; LoRA/QLoRA: only adapters are trained
   // (their gradients reduced, their states updated), the frozen base is gathered in its format.
   in.engine = r.engine;
-  ApplyEngineRates(r.engine, r.device.architecture, r.speed, in.d, in.flash);
   in.gather_params = in.params, in.gather_bytes = in.lp.weight_bytes;
   if (r.finetune.active()) {
     const FinetuneSpec& ft = r.finetune;
     in.lora_rank = ft.rank;
     in.lora_targets = ft.targets == LoraTargets::kQv ? 0 : ft.targets == LoraTargets::kAttention ? 1 : 2;
-    in.d.frozen_weights = true;
-    const double base = BaseBytesPerParam(ft.base, r.arch.hidden, r.memory.int4_group_size);
-    if (base < 2.0) in.d.dequant_bytes = base + 2.0;   // read packed weight, write its 16-bit copy
-    in.gather_bytes = base;
+    in.gather_bytes = BaseBytesPerParam(ft.base, r.arch.hidden, r.memory.int4_group_size);
     in.params = r.arch.layers * AdapterParamsPerLayer(r.arch, ft);
     in.expert_params = 0;
     in.grad_bytes = 2;   // 16-bit adapter gradients (QLoRA sec. 3)
@@ -457,11 +472,13 @@ void TrainingWarnings(const Resolved& r, const TrainInputs& in, const Performanc
 // the cache and no later pass of this evaluation can replace them).
 void ComputeTrainingOn(const Resolved& r, const EvaluateOptions& o, WarningList& warnings, PerformanceReport& out,
                        LayerPack* own_pack, LayerPack* own_one) {
-  TrainInputs in = MakeTrainInputs(r);
+  TrainInputs in = MakeTrainInputs(r, o.cache);
   in.cache = o.cache;
   TokensHiddenUtil shared;
   PackRef pack = Layers(in, r.tp, shared, own_pack);
-  Fabric full = FabricFor(r, r.total_gpus);
+  ModelCache::ShapeValues* shape = o.cache && o.cache->shape.resolution == &r ? &o.cache->shape : nullptr;
+  if (shape && !shape->have_fabric) shape->fabric = FabricFor(r, r.total_gpus), shape->have_fabric = true;
+  Fabric full = shape ? shape->fabric : FabricFor(r, r.total_gpus);
   if (o.cache) full.memo = &o.cache->collectives;
   SendMemo memo;
   StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo, -1, r.cp);
