@@ -113,7 +113,7 @@
     // The serving panel's load: the app checks it (the panel's own limits) and names the bad part.
     if (parts.serving !== undefined) {
       for (const e of errorsOf(app.setServing(parts.serving)))
-        problems.push({ field: "serving" + (e.path || ""), message: e.message, word: "serving", detail: e.message });
+        problems.push({ field: "serving" + (e.path || ""), message: e.message, word: "serving", detail: e.path ? e.message : undefined });
     }
     if (parts.view !== undefined) {
       if (VIEWS.includes(parts.view)) app.setView(parts.view);
