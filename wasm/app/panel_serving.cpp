@@ -87,20 +87,20 @@ void DrawAnswer(const ServingSize& a) {
     const S why = a.why_code == "invalid" ? S::kServingInvalid : a.why_code == "no_fit" ? S::kServingNoFit
                                                                                           : S::kServingLatencyBound;
     ImGui::PushStyleColor(ImGuiCol_Text, kColorBad);
-    ImGui::TextWrapped("%s %s", T(S::kServingNo), T(why));
+    WrapTextF("%s %s", T(S::kServingNo), T(why));
     ImGui::PopStyleColor();
     MarkLastItem("serving:answer");
     return;
   }
   std::snprintf(buf, sizeof buf, T(S::kServingAnswer), a.gpus, a.nodes, a.copies, a.tp, a.batch_per_copy);
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
-  ImGui::TextWrapped("%s", buf);
+  WrapText(buf);
   ImGui::PopStyleColor();
   MarkLastItem("serving:answer");
   std::snprintf(buf, sizeof buf, T(S::kServingLatency), FmtDuration(a.tpot_s).c_str(), FmtDuration(a.ttft_s).c_str());
-  ImGui::TextWrapped("%s", buf);
+  WrapText(buf);
   std::snprintf(buf, sizeof buf, T(S::kServingCost), FmtMoney(a.per_hour, a.currency).c_str());
-  ImGui::TextWrapped("%s", buf);
+  WrapText(buf);
   if (ImGui::SmallButton(T(S::kServingApply))) {
     LoadScenarioJson(ScenarioToJson(a.scenario, -1));  // read back through the parser, as a link is
     RequestFrames();
