@@ -297,13 +297,15 @@ void DrawTenants(const MigTable& t) {
   MigView& v = View();
   SectionTitle(S::kMgTenants);
   // Narrower than the row's widgets need (a phone): the table keeps that width and scrolls sideways.
-  constexpr float kTableMinW = 560.0f;
-  const bool scroll = ImGui::GetContentRegionAvail().x < kTableMinW;
+  // 560 px with a mouse; with touch-sized frames (the batch stepper's buttons) about 16 frames.
+  const float min_w = std::max(560.0f, 16 * ImGui::GetFrameHeight());
+  const bool scroll = ImGui::GetContentRegionAvail().x < min_w;
   const ImGuiStyle& style = ImGui::GetStyle();
   const float row_h = ImGui::GetFrameHeight() + 2 * style.CellPadding.y;
-  const float height = scroll ? (v.tenants.size() + 1) * row_h + style.ScrollbarSize + 2 * style.CellPadding.y : 0.0f;
+  const float header_h = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y;
+  const float height = scroll ? header_h + v.tenants.size() * row_h + style.ScrollbarSize + 2 * style.CellPadding.y : 0.0f;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp | (scroll ? ImGuiTableFlags_ScrollX : 0);
-  if (!ImGui::BeginTable("mig_tenants", 5, flags, ImVec2(0, height), scroll ? kTableMinW : 0.0f)) return;
+  if (!ImGui::BeginTable("mig_tenants", 5, flags, ImVec2(0, height), scroll ? min_w : 0.0f)) return;
   ImGui::TableSetupColumn(T(S::kMgTenantName), ImGuiTableColumnFlags_WidthStretch, 1.2f);
   ImGui::TableSetupColumn(T(S::kModel), ImGuiTableColumnFlags_WidthStretch, 1.4f);
   ImGui::TableSetupColumn(T(S::kMgBatch), ImGuiTableColumnFlags_WidthStretch, 1.0f);

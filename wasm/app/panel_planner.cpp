@@ -262,21 +262,43 @@ void RightAligned(const std::string& text) {
   ImGui::TextUnformatted(text.c_str());
 }
 
+// The width the options table needs with every column as wide as its widest cell, header included.
+float RankedWidth(const Planner& p, bool training) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  auto w = [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; };
+  float col[6] = {w("#"), w(T(S::kPlanOption)), w(T(training ? S::kTimeToTrain : S::kRequestLatency)),
+                  w(T(training ? S::kCost : S::kCostPerMTokens)), w(T(S::kGpuCount)),
+                  w(T(S::kPlanOpen)) + 2 * style.FramePadding.x};
+  for (size_t i = 0; i < p.ranked.size(); ++i) {
+    const PlanOption& o = *p.ranked[i];
+    col[0] = std::max(col[0], w(std::to_string(i + 1)));
+    col[1] = std::max(col[1], w(o.label) + (i == 0 ? w(T(S::kPlanBest)) + style.ItemSpacing.x : 0));
+    col[2] = std::max(col[2], w(TimeText(o, training)));
+    col[3] = std::max(col[3], w(FmtMoney(o.cost, p.result.currency)));
+    col[4] = std::max(col[4], w(std::to_string(o.gpus)));
+  }
+  float total = 0;
+  for (float c : col) total += c + 2 * style.CellPadding.x;
+  return total + 6 * style.ItemInnerSpacing.x;  // column borders and rounding
+}
+
 // Every column as wide as its widest cell (header included) and nothing wraps, so no column is cut
 // off and no number breaks at its decimal point; a table wider than the panel (a phone, Chinese
 // headers) scrolls sideways instead. Its height is its rows', so the page keeps the vertical scroll.
 void DrawRanked(const Planner& p) {
   const bool training = p.result.kind == WorkloadKind::kTraining;
   SectionTitle(S::kPlanRanked);
+  // Sideways scrolling only when the table does not fit: a scrolling table is a child window, and
+  // one scrolled out of view draws nothing (so its rows' test rectangles would go stale).
+  const bool scroll = RankedWidth(p, training) > ImGui::GetContentRegionAvail().x;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
-                                ImGuiTableFlags_ScrollX;
+                                (scroll ? ImGuiTableFlags_ScrollX : 0);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float row_h = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y;
   const float height = static_cast<float>(p.ranked.size() + 1) * row_h + style.ScrollbarSize + 2 * style.CellPadding.y;
-  // Marked before BeginTable: a scrolling table that is scrolled out of view is not drawn at all.
   const ImVec2 at = ImGui::GetCursorScreenPos();
   MarkRect("plan_options", at.x, at.y, at.x + ImGui::GetContentRegionAvail().x, at.y + height);
-  if (!ImGui::BeginTable("plan_options", 6, flags, ImVec2(0, height))) return;
+  if (!ImGui::BeginTable("plan_options", 6, flags, ImVec2(0, scroll ? height : 0.0f))) return;
   ImGui::PushTextWrapPos(-1.0f);  // no wrapping inside: the columns fit their cells
   ImGui::TableSetupColumn("#");
   ImGui::TableSetupColumn(T(S::kPlanOption));
