@@ -77,6 +77,37 @@ TEST(FabricDefaults, OneNodeOrANamedNetworkIsNotWarnedAbout) {
   EXPECT_EQ(FindWarning(named.warnings, "inter_node_assumed"), nullptr);
 }
 
+// Issue 14: inference copies that each fit in a node (tp * pp <= gpus_per_node, replicas across
+// nodes) send nothing between nodes, so the assumed network is not warned about; a copy that spans
+// nodes, experts spread over copies across nodes, or training (gradients cross nodes) still are.
+TEST(FabricDefaults, IndependentServingCopiesAcrossNodesAreNotWarnedAbout) {
+  Scenario s;
+  s.workload.kind = WorkloadKind::kInference;
+  s.workload.model = "llama2-7b";
+  s.cluster.gpu = "A100-SXM4-80GB";
+  s.cluster.gpus_per_node = 8, s.cluster.nodes = 2, s.cluster.inter_node = "none";
+  for (const auto& [tp, pp] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{4, 2}, std::pair{8, 1}}) {
+    s.parallelism.tp = tp, s.parallelism.pp = pp;
+    Outcome o = ResolveWithWarnings(s);
+    ASSERT_NE(o.r.inter, nullptr);  // the usual network is still assumed (the report names it)
+    EXPECT_EQ(FindWarning(o.warnings, "inter_node_assumed"), nullptr) << "tp " << tp << " pp " << pp;
+    EXPECT_EQ(o.r.dp, 16 / (tp * pp));
+  }
+  s.parallelism.tp = 8, s.parallelism.pp = 2;  // one copy on 16 GPUs: its pipeline crosses nodes
+  EXPECT_NE(FindWarning(ResolveWithWarnings(s).warnings, "inter_node_assumed"), nullptr);
+  s.parallelism.tp = 2, s.parallelism.pp = 1;
+  s.workload.kind = WorkloadKind::kTraining;  // the gradient all-reduce crosses nodes
+  EXPECT_NE(FindWarning(ResolveWithWarnings(s).warnings, "inter_node_assumed"), nullptr);
+  // Experts spread over 16 copies (ep 16 on 2 x 8): the all-to-all crosses nodes.
+  Scenario moe = s;
+  moe.workload.kind = WorkloadKind::kInference;
+  moe.workload.model = "mixtral-8x7b";
+  moe.parallelism.tp = 1, moe.parallelism.ep = 8;
+  EXPECT_EQ(FindWarning(ResolveWithWarnings(moe).warnings, "inter_node_assumed"), nullptr);  // ep 8 in a node
+  moe.cluster.gpus_per_node = 4, moe.cluster.nodes = 4;
+  EXPECT_NE(FindWarning(ResolveWithWarnings(moe).warnings, "inter_node_assumed"), nullptr);  // ep 8 over 2 nodes
+}
+
 // NVLink fabrics by the GPU's own rate: A800 and H800 HGX boards switch 400 GB/s (200 per
 // direction), not the 600 / 900 of A100 / H100; bridges likewise (A100 PCIe 600 GB/s pairs, not the
 // A40's 112.5; H200 NVL 900 GB/s).

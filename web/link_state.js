@@ -1,6 +1,7 @@
 // The full page's link and saved state (index.html only; embed.js widgets have no address bar).
 // The address bar holds every part of the view:
 //   #scenario=<URI-encoded scenario JSON>&lang=en|zh-CN&view=<tab>&pins=<URI-encoded JSON array>
+//     &serving=users:<n>|rps:<n>   (the serving panel's load; its latency targets are the scenario's)
 // A link with a bad part (an out-of-range value, an unknown key, schema_version 99, invalid JSON,
 // broken percent-encoding) shows a banner naming each bad field, shows the valid parts, and keeps
 // the link in the address bar until the banner is dismissed. Hash changes (a link pasted into an
@@ -11,7 +12,7 @@
 // this file only moves documents around.
 (function () {
   "use strict";
-  const KEYS = ["scenario", "lang", "view", "pins"];
+  const KEYS = ["scenario", "lang", "view", "pins", "serving"];
   const VIEWS = ["overview", "breakdown", "roofline", "scaling", "compare", "power", "mig", "planner"];
   const LAST_KEY = "gpucfg.last";
   const SAVED_KEY = "gpucfg.saved";
@@ -20,18 +21,20 @@
   const WORDS = {
     en: {
       banner: "This link has problems; the page shows its valid parts. The address bar keeps the link until you dismiss this.",
-      dismiss: "Dismiss", unknownKey: "unknown key (known: scenario, lang, view, pins)",
+      dismiss: "Dismiss", unknownKey: "unknown key (known: scenario, lang, view, pins, serving)",
       percent: "broken percent-encoding", json: "not valid JSON", lang: "unknown language (en or zh-CN)",
       view: "unknown view (" + VIEWS.join(", ") + ")", pins: "expected a JSON array of scenarios",
+      serving: "expected users:<1 to 10000000> or rps:<0.001 to 10000000>",
       copyLink: "Copy link", copyCli: "Copy as gpucfg command", exportJson: "Export JSON", exportCsv: "Report CSV",
       importJson: "Import JSON", save: "Save", saved: "Saved…", copied: "Copied", saveName: "Name for this scenario:",
       importProblem: "The imported file has problems; the page shows its valid parts.",
     },
     zh: {
       banner: "此链接有问题；页面显示了其中有效的部分。在您关闭此提示之前，地址栏保留原链接。",
-      dismiss: "关闭", unknownKey: "未知的键（已知：scenario、lang、view、pins）",
+      dismiss: "关闭", unknownKey: "未知的键（已知：scenario、lang、view、pins、serving）",
       percent: "百分号编码损坏", json: "不是有效的 JSON", lang: "未知语言（en 或 zh-CN）",
       view: "未知视图（" + VIEWS.join("、") + "）", pins: "应为场景的 JSON 数组",
+      serving: "应为 users:<1 至 10000000 的用户数> 或 rps:<0.001 至 10000000 的每秒请求数>",
       copyLink: "复制链接", copyCli: "复制为 gpucfg 命令", exportJson: "导出 JSON", exportCsv: "报告 CSV",
       importJson: "导入 JSON", save: "保存", saved: "已保存…", copied: "已复制", saveName: "为此方案命名：",
       importProblem: "导入的文件有问题；页面显示了其中有效的部分。",
@@ -107,6 +110,11 @@
       if (!ok) problems.push({ field: "pins", message: WORDS.en.pins, word: "pins" });
       else for (const e of errorsOf(app.setPins(parts.pins))) problems.push({ field: "pins" + (e.path || ""), message: e.message });
     }
+    // The serving panel's load: the app checks it (the panel's own limits) and names the bad part.
+    if (parts.serving !== undefined) {
+      for (const e of errorsOf(app.setServing(parts.serving)))
+        problems.push({ field: "serving" + (e.path || ""), message: e.message, word: "serving", detail: e.path ? e.message : undefined });
+    }
     if (parts.view !== undefined) {
       if (VIEWS.includes(parts.view)) app.setView(parts.view);
       else problems.push({ field: "view", message: WORDS.en.view, word: "view" });
@@ -119,7 +127,7 @@
     const s = JSON.parse(app.state());
     let h = "#scenario=" + encodeURIComponent(JSON.stringify(s.scenario)) + "&lang=" + s.language + "&view=" + s.view;
     if (s.pinned.length) h += "&pins=" + encodeURIComponent(JSON.stringify(s.pinned.map((p) => p.scenario)));
-    return h;
+    return h + "&serving=" + encodeURIComponent(app.servingLink());
   }
 
   function onStateChange() {

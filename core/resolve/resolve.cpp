@@ -270,6 +270,19 @@ static void ResolveEngine(const Scenario& s, Resolved& r, Checker& chk) {
            : out.method == FinetuneMethod::kQlora ? BaseFormat::kNf4 : BaseFormat::kBf16;
 }
 
+// Whether the job sends anything between nodes, so that the network it runs over matters. Training
+// always does (the gradient all-reduce spans the data-parallel copies). Inference copies are
+// independent: only a copy's own split (tp * pp * cp GPUs, times ep when the experts are spread over
+// copies) talks, so copies that each fit inside one node send nothing over the network (issue 14:
+// multi-node serving with independent copies is not warned to "set a real network"). Ranks are laid
+// out split-innermost, so a copy fits in a node when its GPU count divides gpus_per_node.
+static bool TrafficCrossesNodes(const Scenario& s, int per_node) {
+  if (s.workload.kind == WorkloadKind::kTraining) return true;
+  const ParallelismConfig& p = s.parallelism;
+  const long long copy_gpus = 1LL * std::max(1, p.tp) * std::max(1, p.pp) * std::max(1, p.cp) * std::max(1, p.ep);
+  return per_node <= 0 || copy_gpus > per_node || per_node % copy_gpus != 0;
+}
+
 bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* errors, WarningList* warnings) {
   out = Resolved{};
   out.catalog = &catalog;
@@ -279,7 +292,7 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
     chk.Fail("unsupported_version", "/schema_version", "expected schema_version 1 or 2, found " + std::to_string(s.schema_version));
   CheckGpuUsable(s, catalog, chk);
   ResolveCluster(s, catalog, out, chk);
-  if (warnings && out.inter && s.cluster.inter_node == "none")
+  if (warnings && out.inter && s.cluster.inter_node == "none" && TrafficCrossesNodes(s, out.gpus_per_node))
     warnings->Add("inter_node_assumed", "/cluster/inter_node", s.cluster.nodes, out.inter->gbit_per_direction);
   if (chk.ok) CheckFabricsUsable(s, out, chk);
   ResolveModel(s, catalog, out, chk);

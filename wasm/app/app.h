@@ -104,5 +104,15 @@ void DrawMigPanel();                   // panel_mig.cpp: MIG slot diagram, tenan
 void MarkLastItem(std::string_view name);
 void MarkRect(std::string_view name, float x0, float y0, float x1, float y1);
 std::string WidgetRectJson(std::string_view name);
+// Test hook: the text a widget last showed (a combo's preview and items, under the names
+// MarkLastItem gives them), so a browser test can read the page's words; widgetText(name).
+void MarkText(std::string_view name, std::string_view text);
+
+// The serving panel's own inputs (panel_serving.cpp), which a link holds as `serving=users:50` or
+// `serving=rps:5` (the latency targets are the scenario's /speed fields). SetServingLink applies
+// such a value and returns "" or the errors document (paths "/users", "/requests_per_s", "").
+std::string ServingLinkValue();
+std::string SetServingLink(std::string_view value);
+std::string ServingStateJson();  // {"by":"users"|"rps","users":n,"requests_per_s":n}
 
 }  // namespace gpucfg::app

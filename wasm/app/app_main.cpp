@@ -15,6 +15,7 @@
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
+#include "widgets.h"
 
 namespace gpucfg::app {
 namespace {
@@ -105,6 +106,9 @@ void DrawLayout() {
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   // NoDecoration hides the scrollbar; the narrow column shows one so its length is visible.
   ImGui::Begin("gpucfg", nullptr, app.narrow ? flags & ~ImGuiWindowFlags_NoScrollbar : flags);
+  // Text wraps at the edge of its window or table cell instead of running past it (phones, 800 px,
+  // Chinese); the wrap position is per window, so each child pushes its own (BeginWrappedChild).
+  ImGui::PushTextWrapPos(0.0f);
   DrawHeader();
   ImGui::Spacing();
   if (app.narrow) {
@@ -113,21 +117,23 @@ void DrawLayout() {
     RefreshReport();
     ImGui::Spacing();
     DrawReportPanel();
+    ImGui::PopTextWrapPos();
     ImGui::End();
     return;
   }
   const float avail_w = ImGui::GetContentRegionAvail().x;
   const float inputs_w = avail_w > 1100 ? 440.0f : std::max(340.0f, avail_w * 0.44f);
-  ImGui::BeginChild("inputs", ImVec2(inputs_w, 0), true);
+  BeginWrappedChild("inputs", ImVec2(inputs_w, 0), true);
   DrawClusterPanel();
   DrawWorkloadPanel();
-  ImGui::EndChild();
+  EndWrappedChild();
   // Evaluate between the inputs and the report, so a change shows in the same frame.
   RefreshReport();
   ImGui::SameLine();
-  ImGui::BeginChild("report", ImVec2(0, 0), true);
+  BeginWrappedChild("report", ImVec2(0, 0), true);
   DrawReportPanel();
-  ImGui::EndChild();
+  EndWrappedChild();
+  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 

@@ -29,6 +29,11 @@ std::map<std::string, Rect, std::less<>>& Rects() {
   return rects;
 }
 
+std::map<std::string, std::string, std::less<>>& Texts() {
+  static std::map<std::string, std::string, std::less<>> texts;
+  return texts;
+}
+
 }  // namespace
 
 // Tells the embedding page the scenario changed, so it can keep it in the URL hash.
@@ -36,7 +41,7 @@ EM_JS(void, NotifyScenarioChange, (const char* json), {
   if (typeof Module["onScenarioChange"] === "function") Module["onScenarioChange"](UTF8ToString(json));
 });
 
-// Tells the page that something a link holds (scenario, language, view, pins) changed.
+// Tells the page that something a link holds (scenario, language, view, pins, serving) changed.
 EM_JS(void, NotifyStateChange, (), {
   if (typeof Module["onStateChange"] === "function") Module["onStateChange"]();
 });
@@ -164,14 +169,15 @@ std::string StateJson() {
   pinned += "]";
   return "{\"scenario\":" + ScenarioToJson(app.scenario, -1) + ",\"report\":" + report +
          ",\"language\":\"" + (app.lang == Lang::kZh ? "zh-CN" : "en") + "\",\"view\":\"" + app.view +
-         "\",\"pinned\":" + pinned + "}";
+         "\",\"pinned\":" + pinned + ",\"serving\":" + ServingStateJson() + "}";
 }
 
 void NotifyIfLinkChanged() {
   const AppState& app = App();
   static std::string last;
   std::string key = std::to_string(app.scenario_serial) + "|" + std::to_string(app.pin_serial) + "|" +
-                    std::to_string(app.pinned.size()) + "|" + app.view + "|" + (app.lang == Lang::kZh ? "zh" : "en");
+                    std::to_string(app.pinned.size()) + "|" + app.view + "|" + (app.lang == Lang::kZh ? "zh" : "en") +
+                    "|" + ServingLinkValue();
   if (key == last) return;
   last = std::move(key);
   NotifyStateChange();
@@ -186,6 +192,17 @@ void MarkRect(std::string_view name, float x0, float y0, float x1, float y1) {
   auto it = Rects().find(name);
   if (it == Rects().end()) it = Rects().emplace(std::string(name), Rect{}).first;
   it->second = Rect{x0, y0, x1, y1};
+}
+
+void MarkText(std::string_view name, std::string_view text) {
+  auto it = Texts().find(name);
+  if (it == Texts().end()) it = Texts().emplace(std::string(name), std::string()).first;
+  if (it->second != text) it->second.assign(text);
+}
+
+std::string WidgetText(std::string_view name) {
+  auto it = Texts().find(name);
+  return it == Texts().end() ? std::string() : it->second;
 }
 
 std::string WidgetRectJson(std::string_view name) {
@@ -206,6 +223,9 @@ std::string State() { return gpucfg::app::StateJson(); }
 std::string SetScenario(const std::string& json) { return gpucfg::app::LoadScenarioJson(json); }
 bool LoadExampleByName(const std::string& name) { return gpucfg::app::LoadExample(name); }
 std::string WidgetRect(const std::string& name) { return gpucfg::app::WidgetRectJson(name); }
+std::string WidgetTextOf(const std::string& name) { return gpucfg::app::WidgetText(name); }
+std::string ServingLink() { return gpucfg::app::ServingLinkValue(); }
+std::string SetServing(const std::string& value) { return gpucfg::app::SetServingLink(value); }
 void SetLanguage(const std::string& lang) {
   gpucfg::app::SetLanguage(lang.rfind("zh", 0) == 0 ? gpucfg::app::Lang::kZh : gpucfg::app::Lang::kEn);
 }
@@ -227,6 +247,9 @@ EMSCRIPTEN_BINDINGS(gpucfg_app) {
   emscripten::function("loadExample", &LoadExampleByName);
   emscripten::function("setLanguage", &SetLanguage);
   emscripten::function("widgetRect", &WidgetRect);
+  emscripten::function("widgetText", &WidgetTextOf);
+  emscripten::function("servingLink", &ServingLink);
+  emscripten::function("setServing", &SetServing);
   emscripten::function("framesDrawn", &FramesDrawn);
   emscripten::function("tooltip", &Tooltip);
   emscripten::function("loadLink", &LoadLink);

@@ -454,6 +454,9 @@ constexpr Entry kStrings[] = {
     {S::kShClientsMig, "7 instances (A30: 4); MPS may run inside an instance", "7 个实例（A30：4 个）；实例内可再运行 MPS"},
     {S::kShClientsMps, "48 clients per GPU", "每卡 48 个客户端"},
     {S::kShClientsTs, "as many replicas as configured (no hardware limit)", "按配置的副本数（无硬件上限）"},
+    // catalog display names (web14): fine-tune methods by name
+    {S::kFinetuneLora, "LoRA (low-rank adapters, 16-bit frozen base)", "LoRA（低秩适配器，16 位冻结基座）"},
+    {S::kFinetuneQlora, "QLoRA (adapters on a 4-bit NF4 frozen base)", "QLoRA（4 位 NF4 冻结基座上的适配器）"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 

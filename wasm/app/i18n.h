@@ -92,6 +92,8 @@ enum class S : int {
   kShFault, kShFaultMig, kShFaultMps, kShFaultTs, kShBusy, kShBusyMig, kShBusyMps, kShBusyTs,
   kShP2p, kShP2pMig, kShP2pMps, kShP2pTs, kShReconf, kShReconfMig, kShReconfMps, kShReconfTs,
   kShCuda, kShCudaMig, kShCudaMps, kShCudaTs, kShClients, kShClientsMig, kShClientsMps, kShClientsTs,
+  // catalog display names (web14): fine-tune methods by name
+  kFinetuneLora, kFinetuneQlora,
   kCount
 };
 
@@ -120,6 +122,9 @@ std::string DecisionText(const DecisionStep& step);
 const char* FieldDocZh(std::string_view path);          // "/workload/micro_batch"
 const char* ExampleDescriptionZh(std::string_view name);  // "gpt3-175b"
 const char* ErrorHeadlineZh(std::string_view code);      // "out_of_range"
+// A catalog entry's Chinese display name: kind "engine" (data/engines.json) or "network"
+// (data/networks.json), by id.
+const char* CatalogNameZh(std::string_view kind, std::string_view id);
 int DataStringCount();                                   // i18n_data.cpp's strings, for the font
 const char* DataString(int i);
 

@@ -99,6 +99,35 @@ constexpr Pair kErrors[] = {
     {"unsupported_key", "模型无法表示此键的效果"},
 };
 
+// Chinese display names of catalog entries (data/engines.json, data/networks.json), keyed
+// "engine:<id>" / "network:<id>": the product or network name (a proper name, kept) with what it is
+// in Chinese, translated from the catalog's English `name`. Display only: ids, reports and the
+// catalog are unchanged. An id missing here shows the English name.
+constexpr Pair kCatalogNames[] = {
+    {"engine:megatron", "Megatron-LM（训练，Transformer Engine 融合算子）"},
+    {"engine:deepspeed", "DeepSpeed（训练，ZeRO 分片）"},
+    {"engine:fsdp", "PyTorch FSDP（训练，全分片数据并行）"},
+    {"engine:pytorch", "PyTorch 原生（DDP 训练；GPT-Fast 式推理）"},
+    {"engine:tensorflow", "TensorFlow / Keras（图模式，XLA 编译）"},
+    {"engine:paddle", "飞桨 PaddlePaddle（动态图，融合算子）"},
+    {"engine:hf", "Hugging Face transformers（即时执行的 PyTorch）"},
+    {"engine:vllm", "vLLM（推理，分页注意力 + 连续批处理）"},
+    {"engine:sglang", "SGLang（推理，基数树注意力 + 连续批处理）"},
+    {"engine:trt-llm", "TensorRT-LLM（推理，C++ 运行时 + 动态批处理）"},
+    {"engine:tensorrt", "TensorRT 引擎（推理，静态批次）"},
+    {"engine:onnxruntime", "ONNX Runtime（推理，CUDA 执行提供程序）"},
+    {"engine:llama.cpp", "llama.cpp（推理，ggml CUDA 后端）"},
+    {"network:resnet50", "ResNet-50 v1.5（图像分类）"},
+    {"network:retinanet", "RetinaNet ResNeXt50-32x4d FPN（目标检测）"},
+    {"network:ssd-resnet34", "SSD-ResNet34（目标检测，MLPerf，1200x1200）"},
+    {"network:3d-unet", "3D U-Net（医学影像分割，MLPerf，KiTS19）"},
+    {"network:dlrm", "DLRM（推荐模型，MLPerf，Criteo Terabyte）"},
+    {"network:rnnt", "RNN-T（语音识别，MLPerf，LibriSpeech）"},
+    {"network:yolov5s", "YOLOv5s v6.0（目标检测）"},
+    {"network:whisper-large", "Whisper large-v2（语音识别）"},
+    {"network:clip-vit-l", "CLIP ViT-L/14（图文多模态）"},
+};
+
 const char* Find(std::span<const Pair> table, std::string_view key) {
   for (const Pair& p : table)
     if (key == p.key) return p.zh;
@@ -110,14 +139,27 @@ const char* Find(std::span<const Pair> table, std::string_view key) {
 const char* FieldDocZh(std::string_view path) { return Find(kFieldDocs, path); }
 const char* ExampleDescriptionZh(std::string_view name) { return Find(kExamples, name); }
 const char* ErrorHeadlineZh(std::string_view code) { return Find(kErrors, code); }
+const char* CatalogNameZh(std::string_view kind, std::string_view id) {
+  for (const Pair& p : kCatalogNames) {
+    const std::string_view key = p.key;
+    if (key.size() == kind.size() + 1 + id.size() && key.substr(0, kind.size()) == kind && key[kind.size()] == ':' &&
+        key.substr(kind.size() + 1) == id)
+      return p.zh;
+  }
+  return nullptr;
+}
 
-int DataStringCount() { return static_cast<int>(std::size(kFieldDocs) + std::size(kExamples) + std::size(kErrors)); }
+int DataStringCount() {
+  return static_cast<int>(std::size(kFieldDocs) + std::size(kExamples) + std::size(kErrors) + std::size(kCatalogNames));
+}
 
 const char* DataString(int i) {
   const int a = static_cast<int>(std::size(kFieldDocs)), b = static_cast<int>(std::size(kExamples));
+  const int c = static_cast<int>(std::size(kErrors));
   if (i < a) return kFieldDocs[i].zh;
   if (i < a + b) return kExamples[i - a].zh;
-  return kErrors[i - a - b].zh;
+  if (i < a + b + c) return kErrors[i - a - b].zh;
+  return kCatalogNames[i - a - b - c].zh;
 }
 
 }  // namespace gpucfg::app

@@ -149,7 +149,12 @@ void DrawPalette(const MigTable& t) {
   ImGui::TextColored(ImColor(kColorMuted), "%s", T(S::kMgPalette));
   for (size_t p = 0; p < t.profiles.size(); ++p) {
     const MigProfile& q = t.profiles[p];
-    if (p > 0 && ImGui::GetContentRegionAvail().x > ImGui::CalcTextSize(q.name.c_str()).x + 40) ImGui::SameLine();
+    // Next to the previous button when this one fits on the line, else on a new line (phones).
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (p > 0 && ImGui::GetItemRectMax().x + style.ItemSpacing.x + ImGui::CalcTextSize(q.name.c_str()).x +
+                     2 * style.FramePadding.x <= right)
+      ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Button, kSliceColors[(q.compute_slices - 1) % 7]);
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32_WHITE);
     if (ImGui::Button(q.name.c_str())) TryAdd(t, static_cast<int>(p));
@@ -182,7 +187,7 @@ void DrawRefusal(const MigTable& t) {
   // Chinese: a headline for the failing rule, the core's English sentence (with its numbers) below.
   const char* head = App().lang == Lang::kZh ? ReasonHeadline(v.refusal.reason_code) : nullptr;
   ImGui::PushStyleColor(ImGuiCol_Text, kColorBad);
-  ImGui::TextWrapped(T(S::kMgRefused), v.refused.c_str(), head ? head : v.refusal.reason.c_str());
+  WrapTextF(T(S::kMgRefused), v.refused.c_str(), head ? head : v.refusal.reason.c_str());
   ImGui::PopStyleColor();
   MarkLastItem("mig:refused");
   if (head) ImGui::TextColored(ImColor(kColorMuted), "%s", v.refusal.reason.c_str());
@@ -209,8 +214,15 @@ void DrawLayoutEditor(const MigTable& t) {
   MigView& v = View();
   SectionTitle(S::kMgLayoutTitle);
   DrawGpuChoice();
-  ImGui::SameLine();
-  ImGui::TextColored(ImColor(kColorMuted), T(S::kMgGpuFacts), t.memory_slots, t.compute_slots, t.max_instances, t.table.c_str());
+  char facts[192];
+  std::snprintf(facts, sizeof facts, T(S::kMgGpuFacts), t.memory_slots, t.compute_slots, t.max_instances, t.table.c_str());
+  // Beside the GPU menu when the facts fit there in two lines at most, else below it (phones).
+  const float beside = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x -
+                       ImGui::GetStyle().ItemSpacing.x;
+  if (ImGui::CalcTextSize(facts).x <= 2 * beside) ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
+  WrapText(facts);
+  ImGui::PopStyleColor();
   DrawPalette(t);
   std::vector<Placed> placed;
   int compute = 0;
@@ -284,8 +296,16 @@ bool TenantPinCombo(TenantRow& r, const MigTable& t, const std::string& hook) {
 void DrawTenants(const MigTable& t) {
   MigView& v = View();
   SectionTitle(S::kMgTenants);
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("mig_tenants", 5, flags)) return;
+  // Narrower than the row's widgets need (a phone): the table keeps that width and scrolls sideways.
+  // 560 px with a mouse; with touch-sized frames (the batch stepper's buttons) about 16 frames.
+  const float min_w = std::max(560.0f, 16 * ImGui::GetFrameHeight());
+  const bool scroll = ImGui::GetContentRegionAvail().x < min_w;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row_h = ImGui::GetFrameHeight() + 2 * style.CellPadding.y;
+  const float header_h = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y;
+  const float height = scroll ? header_h + v.tenants.size() * row_h + style.ScrollbarSize + 2 * style.CellPadding.y : 0.0f;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp | (scroll ? ImGuiTableFlags_ScrollX : 0);
+  if (!ImGui::BeginTable("mig_tenants", 5, flags, ImVec2(0, height), scroll ? min_w : 0.0f)) return;
   ImGui::TableSetupColumn(T(S::kMgTenantName), ImGuiTableColumnFlags_WidthStretch, 1.2f);
   ImGui::TableSetupColumn(T(S::kModel), ImGuiTableColumnFlags_WidthStretch, 1.4f);
   ImGui::TableSetupColumn(T(S::kMgBatch), ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -342,8 +362,9 @@ void DrawPlan(const MigTable& t) {
   for (size_t i = 0; i < p.tenants.size(); ++i) {
     const MigTenantSize& z = p.sizes[i];
     const char* profile = z.profile >= 0 ? t.profiles[z.profile].name.c_str() : "-";
-    ImGui::BulletText(T(S::kMgTenantLine), p.tenants[i].name.c_str(), profile, z.memory_gib, z.capacity_gib,
-                      z.encoder ? z.samples_per_s : z.output_tokens_per_s, T(z.encoder ? S::kMgSamplesPerS : S::kMgTokensPerS));
+    ImGui::Bullet();  // then wrapped text (BulletText does not wrap on a phone)
+    WrapTextF(T(S::kMgTenantLine), p.tenants[i].name.c_str(), profile, z.memory_gib, z.capacity_gib,
+              z.encoder ? z.samples_per_s : z.output_tokens_per_s, T(z.encoder ? S::kMgSamplesPerS : S::kMgTokensPerS));
     if (!z.fits) {
       ImGui::SameLine();
       ImGui::TextColored(ImColor(kColorBad), "%s", T(S::kDoesNotFit));

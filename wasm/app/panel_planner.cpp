@@ -255,42 +255,86 @@ void DrawChart(const Planner& p) {
   }
 }
 
+// A number right-aligned in its table cell (figures line up on their last digit).
+void RightAligned(const std::string& text) {
+  const float w = ImGui::CalcTextSize(text.c_str()).x, room = ImGui::GetContentRegionAvail().x;
+  if (room > w) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + room - w);
+  ImGui::TextUnformatted(text.c_str());
+}
+
+// The width the options table needs with every column as wide as its widest cell, header included.
+float RankedWidth(const Planner& p, bool training) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  auto w = [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; };
+  float col[6] = {w("#"), w(T(S::kPlanOption)), w(T(training ? S::kTimeToTrain : S::kRequestLatency)),
+                  w(T(training ? S::kCost : S::kCostPerMTokens)), w(T(S::kGpuCount)),
+                  w(T(S::kPlanOpen)) + 2 * style.FramePadding.x};
+  for (size_t i = 0; i < p.ranked.size(); ++i) {
+    const PlanOption& o = *p.ranked[i];
+    col[0] = std::max(col[0], w(std::to_string(i + 1)));
+    col[1] = std::max(col[1], w(o.label) + (i == 0 ? w(T(S::kPlanBest)) + style.ItemSpacing.x : 0));
+    col[2] = std::max(col[2], w(TimeText(o, training)));
+    col[3] = std::max(col[3], w(FmtMoney(o.cost, p.result.currency)));
+    col[4] = std::max(col[4], w(std::to_string(o.gpus)));
+  }
+  float total = 0;
+  for (float c : col) total += c + 2 * style.CellPadding.x;
+  return total + 6 * style.ItemInnerSpacing.x;  // column borders and rounding
+}
+
+// Every column as wide as its widest cell (header included) and nothing wraps, so no column is cut
+// off and no number breaks at its decimal point; a table wider than the panel (a phone, Chinese
+// headers) scrolls sideways instead. Its height is its rows', so the page keeps the vertical scroll.
 void DrawRanked(const Planner& p) {
   const bool training = p.result.kind == WorkloadKind::kTraining;
   SectionTitle(S::kPlanRanked);
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("plan_options", 6, flags)) return;
-  ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 28.0f);
-  ImGui::TableSetupColumn(T(S::kPlanOption), ImGuiTableColumnFlags_WidthStretch, 3.4f);
+  // Sideways scrolling only when the table does not fit: a scrolling table is a child window, and
+  // one scrolled out of view draws nothing (so its rows' test rectangles would go stale).
+  const bool scroll = RankedWidth(p, training) > ImGui::GetContentRegionAvail().x;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
+                                (scroll ? ImGuiTableFlags_ScrollX : 0);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row_h = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y;
+  const float height = static_cast<float>(p.ranked.size() + 1) * row_h + style.ScrollbarSize + 2 * style.CellPadding.y;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  MarkRect("plan_options", at.x, at.y, at.x + ImGui::GetContentRegionAvail().x, at.y + height);
+  if (!ImGui::BeginTable("plan_options", 6, flags, ImVec2(0, scroll ? height : 0.0f))) return;
+  ImGui::PushTextWrapPos(-1.0f);  // no wrapping inside: the columns fit their cells
+  ImGui::TableSetupColumn("#");
+  ImGui::TableSetupColumn(T(S::kPlanOption));
   ImGui::TableSetupColumn(T(training ? S::kTimeToTrain : S::kRequestLatency));
   ImGui::TableSetupColumn(T(training ? S::kCost : S::kCostPerMTokens));
   ImGui::TableSetupColumn(T(S::kGpuCount));
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 64.0f);
+  ImGui::TableSetupColumn("");
   ImGui::TableHeadersRow();
   for (size_t i = 0; i < p.ranked.size(); ++i) {
     const PlanOption& o = *p.ranked[i];
     ImGui::PushID(static_cast<int>(i));
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::Text("%d", static_cast<int>(i) + 1);
+    RightAligned(std::to_string(i + 1));
     ImGui::TableNextColumn();
     if (i == 0) {
       ImGui::TextColored(ImColor(kBestColor), "%s", T(S::kPlanBest));
       ImGui::SameLine();
     }
-    ImGui::TextWrapped("%s", o.label.c_str());
+    ImGui::TextUnformatted(o.label.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", o.why.c_str());
+    MarkLastItem("plan_label:" + std::to_string(i));
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(TimeText(o, training).c_str());
+    RightAligned(TimeText(o, training));
+    MarkLastItem("plan_time:" + std::to_string(i));
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(FmtMoney(o.cost, p.result.currency).c_str());
+    RightAligned(FmtMoney(o.cost, p.result.currency));
+    MarkLastItem("plan_cost:" + std::to_string(i));
     ImGui::TableNextColumn();
-    ImGui::Text("%d", o.gpus);
+    RightAligned(std::to_string(o.gpus));
     ImGui::TableNextColumn();
     if (ImGui::SmallButton(T(S::kPlanOpen))) Open(static_cast<int>(i));
     MarkLastItem("plan_open:" + std::to_string(i));
     ImGui::PopID();
   }
+  ImGui::PopTextWrapPos();
   ImGui::EndTable();
 }
 
@@ -302,7 +346,7 @@ void DrawResult(const Planner& p) {
   std::snprintf(line, sizeof line, T(S::kPlanSummary), FmtCount(static_cast<double>(r.space)).c_str(),
                 FmtCount(static_cast<double>(pruned)).c_str(), FmtCount(static_cast<double>(r.evaluated)).c_str(),
                 FmtCount(static_cast<double>(r.feasible)).c_str());
-  ImGui::TextWrapped("%s", line);
+  WrapText(line);
   MarkLastItem("plan_summary");
   if (!r.errors.empty()) {
     for (const Issue& e : r.errors) ImGui::TextColored(ImColor(kColorBad), "%s  %s", e.path.c_str(), e.message.c_str());
@@ -327,7 +371,7 @@ void DrawDecisionPath(const DecisionPath& path) {
       ImGui::TextColored(ImColor(kColorBad), "[%s]", T(S::kGuideCorrected));
       ImGui::SameLine();
     }
-    ImGui::TextWrapped("%s", DecisionText(st).c_str());
+    WrapText(DecisionText(st));
     MarkLastItem("decision_step:" + std::to_string(n - 1));
   }
 }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "app.h"
@@ -48,10 +49,18 @@ void DrawBreakdown(const Report& r, const Scenario& s) {
   }
   MarkRect("power:breakdown", o.x, o.y, o.x + w, o.y + h);
   ImGui::Dummy(ImVec2(w, h));
+  // Two columns when every entry fits in half the width, else one per line (phones, Chinese).
+  char entry[4][160];
+  float widest = 0;
+  for (int i = 0; i < 4; ++i) {
+    std::snprintf(entry[i], sizeof entry[i], "%s  %.3g kW (%.0f %%)", T(names[i]), parts[i], 100 * parts[i] / total);
+    widest = std::max(widest, ImGui::CalcTextSize(entry[i]).x + ImGui::GetTextLineHeight() * 1.5f);
+  }
+  const bool two_columns = widest < w * 0.5f - 8;
   for (int i = 0; i < 4; ++i) {
     Swatch(colors[i]);
-    ImGui::Text("%s  %.3g kW (%.0f %%)", T(names[i]), parts[i], 100 * parts[i] / total);
-    if (i % 2 == 0) ImGui::SameLine(w * 0.5f);
+    ImGui::TextUnformatted(entry[i]);
+    if (two_columns && i % 2 == 0) ImGui::SameLine(w * 0.5f);
   }
   ImGui::TextColored(ImColor(kColorMuted), T(S::kPwTotals), p.node_w / 1000, p.node_peak_w / 1000, p.facility_kw,
                      p.psus_per_node, p.psus_installed, p.heat_btu_per_h, p.airflow_cfm);
@@ -62,7 +71,7 @@ void DrawRacks(const Report& r, const Scenario& s) {
   const PowerReport& p = r.power;
   SectionTitle(S::kPwRacks);
   const S cooling = p.cooling == "liquid" ? S::kPwLiquid : p.cooling == "immersion" ? S::kPwImmersion : S::kPwAir;
-  ImGui::TextWrapped(T(S::kPwRackSummary), p.racks, p.nodes_per_rack, p.rack_kw, s.power.rack_kw, T(cooling));
+  WrapTextF(T(S::kPwRackSummary), p.racks, p.nodes_per_rack, p.rack_kw, s.power.rack_kw, T(cooling));
   if (p.racks <= 0 || p.nodes_per_rack <= 0) return;
   constexpr int kMaxDrawn = 12;
   const int drawn = std::min(p.racks, kMaxDrawn);
@@ -214,7 +223,7 @@ void DrawPowerWarnings(const Report& r) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(217, 119, 6, 255));
     ImGui::Bullet();
     ImGui::PopStyleColor();
-    ImGui::TextWrapped("%s", WarningText(w).c_str());
+    WrapText(WarningText(w));
     MarkLastItem(std::string("power:warning:") + std::string(w.code));
   }
 }

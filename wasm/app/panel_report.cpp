@@ -209,7 +209,9 @@ constexpr View kViews[] = {
 
 void DrawReportPanel() {
   // Narrow: tabs keep their labels and scroll sideways rather than shrinking to a letter each.
-  const ImGuiTabBarFlags tab_flags = App().narrow ? ImGuiTabBarFlags_FittingPolicyScroll : ImGuiTabBarFlags_None;
+  // Tabs keep their labels at every width (eight of them do not fit 800 px): the bar scrolls, with
+  // arrows, instead of shrinking them to "Ove…".
+  const ImGuiTabBarFlags tab_flags = ImGuiTabBarFlags_FittingPolicyScroll;
   if (!ImGui::BeginTabBar("views", tab_flags)) return;
   for (const View& v : kViews) {
     // "###id" keeps the tab's identity when the language (its label) changes.
@@ -222,10 +224,10 @@ void DrawReportPanel() {
     App().view = v.id;
     // Wide: the view scrolls below the tab bar, which stays in place. Narrow: the whole column
     // scrolls, the view is part of it.
-    if (!App().narrow) ImGui::BeginChild("view_body", ImVec2(0, 0), false);
+    if (!App().narrow) BeginWrappedChild("view_body", ImVec2(0, 0), false);
     if (v.needs_report && !App().report.errors.empty()) DrawErrors(App().report.errors);
     else v.draw();
-    if (!App().narrow) ImGui::EndChild();
+    if (!App().narrow) EndWrappedChild();
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();

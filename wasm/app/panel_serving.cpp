@@ -2,10 +2,13 @@
 // at once, or requests per second) is the page's question; the latency targets are the scenario's
 // own (/speed/tpot_target_ms, /speed/ttft_target_ms). The answer is core's SizeServing
 // (core/planner/serving_size.h, also `gpucfg serve-size`), recomputed when either changes; "Use
-// this setup" loads the scenario it sized. No model logic here.
+// this setup" loads the scenario it sized. The load is part of the page's link (`serving=users:50`,
+// web/link_state.js). No model logic here.
 #include <emscripten/bind.h>
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "app.h"
@@ -17,6 +20,10 @@
 
 namespace gpucfg::app {
 namespace {
+
+// The load's limits, as the panel clamps them and a link is checked against: at least one user or
+// one request per 1000 s, at most ten million.
+constexpr double kMinUsers = 1, kMinRps = 0.001, kMaxLoad = 1e7;
 
 struct ServingState {
   bool by_rate = false;
@@ -66,7 +73,7 @@ void LoadRow(S label, double& value, double lo) {
   ImGui::SameLine(0, spacing);
   if (ImGui::Button("+##load", ImVec2(button, button))) value *= 2;
   MarkLastItem("serving:load+");
-  value = value < lo ? lo : (value > 1e7 ? 1e7 : value);
+  value = value < lo ? lo : (value > kMaxLoad ? kMaxLoad : value);
 }
 
 void DrawAnswer(const ServingSize& a) {
@@ -80,20 +87,20 @@ void DrawAnswer(const ServingSize& a) {
     const S why = a.why_code == "invalid" ? S::kServingInvalid : a.why_code == "no_fit" ? S::kServingNoFit
                                                                                           : S::kServingLatencyBound;
     ImGui::PushStyleColor(ImGuiCol_Text, kColorBad);
-    ImGui::TextWrapped("%s %s", T(S::kServingNo), T(why));
+    WrapTextF("%s %s", T(S::kServingNo), T(why));
     ImGui::PopStyleColor();
     MarkLastItem("serving:answer");
     return;
   }
   std::snprintf(buf, sizeof buf, T(S::kServingAnswer), a.gpus, a.nodes, a.copies, a.tp, a.batch_per_copy);
   ImGui::PushStyleColor(ImGuiCol_Text, kColorAccent);
-  ImGui::TextWrapped("%s", buf);
+  WrapText(buf);
   ImGui::PopStyleColor();
   MarkLastItem("serving:answer");
   std::snprintf(buf, sizeof buf, T(S::kServingLatency), FmtDuration(a.tpot_s).c_str(), FmtDuration(a.ttft_s).c_str());
-  ImGui::TextWrapped("%s", buf);
+  WrapText(buf);
   std::snprintf(buf, sizeof buf, T(S::kServingCost), FmtMoney(a.per_hour, a.currency).c_str());
-  ImGui::TextWrapped("%s", buf);
+  WrapText(buf);
   if (ImGui::SmallButton(T(S::kServingApply))) {
     LoadScenarioJson(ScenarioToJson(a.scenario, -1));  // read back through the parser, as a link is
     RequestFrames();
@@ -102,6 +109,46 @@ void DrawAnswer(const ServingSize& a) {
 }
 
 }  // namespace
+
+std::string ServingLinkValue() {
+  const ServingState& s = State();
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%s:%.6g", s.by_rate ? "rps" : "users", s.by_rate ? s.requests_per_s : s.users);
+  return buf;
+}
+
+std::string SetServingLink(std::string_view value) {
+  const size_t colon = value.find(':');
+  const std::string_view mode = value.substr(0, colon);
+  const bool users = mode == "users", rate = mode == "rps";
+  if (colon == std::string_view::npos || (!users && !rate))
+    return ErrorsToJson(Issues{Issue{"invalid_serving", "expected users:<count> or rps:<requests per second>", ""}});
+  const std::string number(value.substr(colon + 1));
+  char* end = nullptr;
+  const double v = number.empty() ? 0 : std::strtod(number.c_str(), &end);
+  const double lo = users ? kMinUsers : kMinRps;
+  const std::string path = users ? "/users" : "/requests_per_s";
+  if (number.empty() || end != number.c_str() + number.size() || !std::isfinite(v))
+    return ErrorsToJson(Issues{Issue{"wrong_type", "expected a number, found \"" + number + "\"", path}});
+  if (v < lo || v > kMaxLoad) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "expected %g to %g, found %g", lo, kMaxLoad, v);
+    return ErrorsToJson(Issues{Issue{"out_of_range", buf, path}});
+  }
+  ServingState& s = State();
+  s.by_rate = rate;
+  (rate ? s.requests_per_s : s.users) = v;
+  RequestFrames();
+  return "";
+}
+
+std::string ServingStateJson() {
+  const ServingState& s = State();
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "{\"by\":\"%s\",\"users\":%.17g,\"requests_per_s\":%.17g}", s.by_rate ? "rps" : "users",
+                s.users, s.requests_per_s);
+  return buf;
+}
 
 void DrawServingPanel() {
   ServingState& s = State();
@@ -112,8 +159,8 @@ void DrawServingPanel() {
   if (ImGui::RadioButton(T(S::kServingRpsMode), s.by_rate)) s.by_rate = true;
   MarkLastItem("serving:mode:rps");
   if (BeginForm("serving")) {
-    if (s.by_rate) LoadRow(S::kServingRps, s.requests_per_s, 0.001);
-    else LoadRow(S::kServingUsers, s.users, 1);
+    if (s.by_rate) LoadRow(S::kServingRps, s.requests_per_s, kMinRps);
+    else LoadRow(S::kServingUsers, s.users, kMinUsers);
     SpeedOptions& o = App().scenario.speed;
     DoubleRow(S::kTpotTarget, o.tpot_target_ms, "%.0f");
     DoubleRow(S::kTtftTarget, o.ttft_target_ms, "%.0f");

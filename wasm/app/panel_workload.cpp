@@ -13,10 +13,15 @@ namespace gpucfg::app {
 namespace {
 
 // Transformer presets, then the catalog's networks, then the generic network object ("generic").
-Choices ModelChoices() {
+// Transformer names are proper names (the same in both languages); a network's Chinese name says
+// what it does (i18n_data.cpp's catalog names).
+Choices ModelChoices(Lang lang) {
   Choices c;
   for (const ModelPreset& m : BuiltinCatalog().models) c.emplace_back(m.id, m.name);
-  for (const NetworkPreset& n : BuiltinCatalog().networks) c.emplace_back(n.id, n.name);
+  for (const NetworkPreset& n : BuiltinCatalog().networks) {
+    const char* zh = lang == Lang::kZh ? CatalogNameZh("network", n.id) : nullptr;
+    c.emplace_back(n.id, zh ? zh : n.name);
+  }
   return c;
 }
 
@@ -26,14 +31,15 @@ bool IsCatalogNetwork(const std::string& id) {
   return false;
 }
 
-// "" = the default model (no engine profile), then every catalog engine: its id and the product's
-// name (the catalog name up to its English description: "vLLM", "PyTorch FSDP"), the same in both
-// languages.
-Choices EngineChoices() {
+// "" = the default model (no engine profile), then every catalog engine: its id and its name. In
+// English the product's name (the catalog name up to its English description: "vLLM", "PyTorch
+// FSDP"); in Chinese the product with what it is, in Chinese (i18n_data.cpp's catalog names).
+Choices EngineChoices(Lang lang) {
   Choices c;
   c.emplace_back("", "");
   for (const EngineProfile& e : BuiltinEngines()) {
-    const std::string product = e.name.substr(0, std::min(e.name.find(" ("), e.name.find(':')));
+    const char* zh = lang == Lang::kZh ? CatalogNameZh("engine", e.id) : nullptr;
+    const std::string product = zh ? zh : e.name.substr(0, std::min(e.name.find(" ("), e.name.find(':')));
     c.emplace_back(e.id, e.id + "  \xc2\xb7  " + product);
   }
   return c;
@@ -42,12 +48,12 @@ Choices EngineChoices() {
 // The model combo: a catalog id, or the generic network object (its totals start at the
 // contract's example, ResNet-50 at 224 x 224: 25.6 M parameters, 8.2 GFLOPs, 110 MB).
 void ModelRow(WorkloadConfig& w) {
-  static Choices models = [] {
-    Choices c = ModelChoices();
-    c.emplace_back("generic", "");
-    return c;
-  }();
-  models.back().second = T(S::kGenericNetwork);
+  static Choices by_lang[2];  // English, Chinese: built once each
+  Choices& models = by_lang[App().lang == Lang::kZh ? 1 : 0];
+  if (models.empty()) {
+    models = ModelChoices(App().lang);
+    models.emplace_back("generic", T(S::kGenericNetwork));
+  }
   if (!ChoiceRow(S::kModel, w.model, models)) return;
   w.arch_inline = false;
   w.generic_inline = w.model == "generic";
@@ -66,7 +72,7 @@ void DrawGenericRows(GenericNetwork& g) {
   DoubleRow(S::kGenericActMb, g.activation_bytes_per_sample, "%.4g", 1e6);
 }
 
-constexpr S kFinetuneLabels[] = {S::kFinetuneFull};  // "" = full; lora, qlora by name
+constexpr S kFinetuneLabels[] = {S::kFinetuneFull, S::kFinetuneLora, S::kFinetuneQlora};  // "", lora, qlora
 constexpr S kTargetLabels[] = {S::kTargetsQv, S::kTargetsAttention, S::kTargetsAllLinear};
 constexpr S kBaseLabels[] = {S::kBaseDefault};        // "" = by method; bf16, ... by name
 
@@ -151,8 +157,12 @@ void DrawWorkloadPanel() {
     ModelRow(w);
     if (w.generic_inline) DrawGenericRows(w.generic);
     EnumRow(S::kKind, w.kind, kWorkloadKindNames, kKindLabels);
-    static Choices engines = EngineChoices();
-    engines.front().second = T(S::kEngineDefault);
+    static Choices engines_by_lang[2];  // English, Chinese: built once each
+    Choices& engines = engines_by_lang[App().lang == Lang::kZh ? 1 : 0];
+    if (engines.empty()) {
+      engines = EngineChoices(App().lang);
+      engines.front().second = T(S::kEngineDefault);
+    }
     ChoiceRow(S::kEngine, w.engine, engines);
     EnumRow(S::kPrecision, w.precision, kWorkloadPrecisionNames);
     if (w.kind == WorkloadKind::kTraining) DrawTrainingRows(w, network);

@@ -1,12 +1,15 @@
 // Form rows bound to Scenario fields, KPI tiles and display formatting (see widgets.h).
 #include "widgets.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <map>
 
 #include "catalog/catalog.h"
 #include "explain.h"
+#include "imgui_internal.h"  // ImTextCharFromUtf8
 #include "contract/scenario_fields.h"
 
 namespace gpucfg::app {
@@ -175,14 +178,30 @@ bool BoolRow(S label, bool& field) {
   return Changed(changed);
 }
 
+// A combo's preview that is wider than its box: the name without its parenthesised description
+// ("fsdp · PyTorch FSDP" of "fsdp · PyTorch FSDP（训练，全分片数据并行）"), so it is not cut off
+// mid-word; the open list and the hover show it whole. "" when the preview fits or has no such part.
+std::string ShortPreview(const std::string& preview) {
+  const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x;
+  if (ImGui::CalcTextSize(preview.c_str()).x <= room) return "";
+  const size_t cut = std::min(preview.find("\xef\xbc\x88"), preview.find(" ("));  // "（" (full-width) or " ("
+  return cut == std::string::npos || cut == 0 ? "" : preview.substr(0, cut);
+}
+
 bool ChoiceRow(S label, std::string& field, const Choices& choices) {
   FieldInfo info = Row(label, &field);
-  const char* preview = field.c_str();
+  std::string preview = field;
   for (const auto& [value, display] : choices)
-    if (EqualsIgnoreCase(value, field)) preview = display.c_str();
+    if (EqualsIgnoreCase(value, field)) preview = display;
+  const std::string shortened = ShortPreview(preview);
   bool changed = false;
-  const bool open = ImGui::BeginCombo("##v", preview, ImGuiComboFlags_HeightLarge);
+  const bool open = ImGui::BeginCombo("##v", shortened.empty() ? preview.c_str() : shortened.c_str(), ImGuiComboFlags_HeightLarge);
   MarkLastItem(info.path);
+  MarkText(info.path, shortened.empty() ? preview : shortened);
+  if (!shortened.empty() && !open && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", preview.c_str());
+    NoteTooltip(preview);
+  }
   if (open) {
     for (const auto& [value, display] : choices) {
       const bool selected = EqualsIgnoreCase(value, field);
@@ -191,6 +210,7 @@ bool ChoiceRow(S label, std::string& field, const Choices& choices) {
         field = value;
       }
       MarkLastItem(info.path + ":" + value);
+      MarkText(info.path + ":" + value, display);
       if (selected) ImGui::SetItemDefaultFocus();
     }
     ImGui::EndCombo();
@@ -206,19 +226,106 @@ bool EnumIndexRow(S label, const void* field, int& index, std::span<const std::s
     return i < static_cast<int>(display.size()) ? T(display[i]) : std::string(names[i]);
   };
   bool changed = false;
-  const bool open = ImGui::BeginCombo("##v", name(index).c_str());
+  const std::string preview = name(index), shortened = ShortPreview(preview);
+  const bool open = ImGui::BeginCombo("##v", shortened.empty() ? preview.c_str() : shortened.c_str());
   MarkLastItem(info.path);
+  MarkText(info.path, shortened.empty() ? preview : shortened);
+  if (!shortened.empty() && !open && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", preview.c_str());
+    NoteTooltip(preview);
+  }
   if (open) {
     for (int i = 0; i < static_cast<int>(names.size()); ++i) {
-      if (ImGui::Selectable(name(i).c_str(), i == index) && i != index) {
+      const std::string item = name(i);
+      if (ImGui::Selectable(item.c_str(), i == index) && i != index) {
         index = i;
         changed = true;
       }
       MarkLastItem(info.path + ":" + std::string(names[i]));
+      MarkText(info.path + ":" + std::string(names[i]), item);
     }
     ImGui::EndCombo();
   }
   return Changed(changed);
+}
+
+namespace {
+
+// CJK characters between which a line may break (ideographs, kana, CJK symbols, full-width forms).
+bool IsCjk(unsigned c) { return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF); }
+// No line starts with closing punctuation, none ends with opening punctuation (kinsoku, simplified).
+// A unit sign stays with its number ("+0.0 %").
+bool NoBreakBefore(unsigned c) {
+  for (unsigned x : {0x3001u, 0x3002u, 0xFF0Cu, 0xFF1Au, 0xFF1Bu, 0xFF09u, 0x300Du, 0x201Du, 0xFF01u, 0xFF1Fu, 0x3011u,
+                     unsigned('%'), unsigned(')')})
+    if (c == x) return true;
+  return false;
+}
+bool NoBreakAfter(unsigned c) { return c == 0xFF08 || c == 0x300C || c == 0x201C || c == 0x3010; }
+
+}  // namespace
+
+void WrapText(std::string_view text) {
+  const float width = std::max(8.0f, ImGui::GetContentRegionAvail().x);
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  auto measure = [](const char* a, const char* b) { return ImGui::CalcTextSize(a, b).x; };
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(-1.0f);  // the lines below already fit
+  auto emit = [&](const char* a, const char* b) {
+    while (b > a && b[-1] == ' ') --b;
+    ImGui::TextUnformatted(a, b);
+  };
+  const char* line = begin;
+  const char* last_break = nullptr;  // the latest place the current line may end
+  unsigned prev = 0;
+  for (const char* s = begin; s < end;) {
+    unsigned c = 0;
+    const int n = std::max(1, ImTextCharFromUtf8(&c, s, end));
+    if (c == '\n') {
+      emit(line, s);
+      line = s + n, last_break = nullptr, prev = 0, s += n;
+      continue;
+    }
+    // A break before this character: after a space, or between CJK characters.
+    if (s > line && ((prev == ' ' && c != ' ' && !NoBreakBefore(c)) ||
+                     ((IsCjk(c) || IsCjk(prev)) && c != ' ' && prev != ' ' && !NoBreakBefore(c) && !NoBreakAfter(prev))))
+      last_break = s;
+    if (measure(line, s + n) > width && c != ' ') {
+      const char* cut = last_break && last_break > line ? last_break : s;  // a word longer than the line: cut it
+      if (cut == line) cut = s + n;
+      emit(line, cut);
+      line = cut;
+      while (line < end && *line == ' ') ++line;
+      last_break = nullptr;
+      s = line, prev = 0;
+      continue;
+    }
+    prev = c;
+    s += n;
+  }
+  if (line < end || text.empty()) emit(line, end);
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+}
+
+void WrapTextF(const char* format, ...) {
+  char buf[1024];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(buf, sizeof buf, format, args);
+  va_end(args);
+  WrapText(buf);
+}
+
+void BeginWrappedChild(const char* id, ImVec2 size, bool border) {
+  ImGui::BeginChild(id, size, border);
+  ImGui::PushTextWrapPos(0.0f);
+}
+
+void EndWrappedChild() {
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
 }
 
 void Swatch(ImU32 color) {
@@ -232,11 +339,11 @@ void Swatch(ImU32 color) {
 void Kpi(S caption, const std::string& value, ImU32 color) {
   ImGui::BeginGroup();
   ImGui::PushStyleColor(ImGuiCol_Text, kColorMuted);
-  ImGui::TextUnformatted(T(caption));
+  WrapText(T(caption));  // narrow columns: break between words, never inside "0.296"
   ImGui::PopStyleColor();
   if (color) ImGui::PushStyleColor(ImGuiCol_Text, color);
   ImGui::SetWindowFontScale(1.3f);
-  ImGui::TextUnformatted(value.c_str());
+  WrapText(value);
   ImGui::SetWindowFontScale(1.0f);
   if (color) ImGui::PopStyleColor();
   ImGui::EndGroup();

@@ -43,6 +43,17 @@ bool EnumRow(S label, E& field, const std::array<std::string_view, N>& names,
 bool EnumIndexRow(S label, const void* field, int& index, std::span<const std::string_view> names,
                   std::span<const S> display);
 
+// A child window whose text wraps at its edge (as the page's window does): ImGui keeps the wrap
+// position per window, so a child starts without one.
+void BeginWrappedChild(const char* id, ImVec2 size, bool border);
+void EndWrappedChild();
+
+// Wrapped text that breaks only between words (at spaces, and between CJK characters except before
+// closing or after opening punctuation), never inside a number: ImGui's own wrapping also breaks
+// after '.' and ',' ("96." / "98 GiB"). Lines after the first start where the first did (SameLine).
+void WrapText(std::string_view text);
+void WrapTextF(const char* format, ...) IM_FMTARGS(1);
+
 // A small filled square of `color`, text-height, on the current line (legend and table keys).
 void Swatch(ImU32 color);
 

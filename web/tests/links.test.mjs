@@ -1,7 +1,7 @@
 // Links and saved state of the full page, in headless Chromium:   node --test web/tests/links.test.mjs
-// Every part of the view is in the link (scenario, language, tab, pins) and comes back from it; a
-// link with a bad part shows a banner naming the field, keeps the link in the address bar and shows
-// the valid parts; a link pasted into an open tab is followed; a reload keeps the view; saved
+// Every part of the view is in the link (scenario, language, tab, pins, the serving panel's load) and
+// comes back from it; a link with a bad part shows a banner naming the field, keeps the link in the
+// address bar and shows the valid parts; a link pasted into an open tab is followed; a reload keeps the view; saved
 // scenarios survive in localStorage (an older store is migrated); export/import of the scenario
 // JSON round-trips; the report CSV and the copied `gpucfg` command give the numbers the native CLI
 // prints for the same scenario.
@@ -123,6 +123,66 @@ test("a link pasted into an open tab is followed", async () => {
   await page.evaluate((h) => { location.hash = h; }, `#scenario=${enc(b)}&view=breakdown`);
   await page.waitForFunction(() => window.gpucfgState().scenario.workload.kind === "inference" &&
                                    window.gpucfgState().view === "breakdown", null, { timeout: 5000 });
+});
+
+// Scrolls the inputs column (wheel over it) until widget `name` lies inside the canvas.
+async function scrollInputsTo(name) {
+  await page.waitForFunction((n) => window.gpucfg.widgetRect(n) !== "null", name, { timeout: 10000 });
+  const box = await page.locator("canvas").boundingBox();
+  for (let i = 0; i < 30; ++i) {
+    const r = JSON.parse(await page.evaluate((n) => window.gpucfg.widgetRect(n), name));
+    if (r.y > 60 && r.y + r.h < box.height - 20) return { x: box.x + r.x + r.w / 2, y: box.y + r.y + r.h / 2 };
+    await page.mouse.move(box.x + 200, box.y + 400);
+    await page.mouse.wheel(0, r.y + r.h >= box.height - 20 ? 240 : -240);
+    await page.waitForTimeout(120);
+  }
+  throw new Error(`${name} never came into view`);
+}
+
+test("the serving panel's load is in the link: kept on reload, followed live, checked", async () => {
+  await openHash("");
+  const b = await example("llama2-70b-serving");
+  b.speed = { ...(b.speed || {}), tpot_target_ms: 40 };
+  await openHash(`#scenario=${enc(b)}&serving=rps%3A12.5`);
+  assert.equal(await bannerShown(), false);
+  let s = await state();
+  assert.deepEqual([s.serving.by, s.serving.requests_per_s], ["rps", 12.5]);
+  assert.equal(s.scenario.speed.tpot_target_ms, 40);  // the latency target travels in the scenario
+  // The panel sizes the link's load.
+  const sized = JSON.parse(await page.evaluate(() => window.gpucfg.servingSize()));
+  assert.equal(sized.feasible, true, sized.why);
+  assert.ok(Math.abs(sized.concurrency / sized.request_latency_s / 12.5 - 1) < 0.01, JSON.stringify(sized));  // Little's law
+  // A click on "+" (double) moves the address bar, and a reload keeps the new load.
+  const plus = await scrollInputsTo("serving:load+");
+  await page.mouse.move(plus.x, plus.y);
+  await page.waitForTimeout(80);
+  await page.mouse.down();
+  await page.waitForTimeout(80);
+  await page.mouse.up();
+  await page.waitForFunction(() => location.hash.includes("serving=rps%3A25"), null, { timeout: 5000 });
+  await page.reload();
+  await ready();
+  await page.waitForTimeout(150);
+  s = await state();
+  assert.deepEqual([s.serving.by, s.serving.requests_per_s, s.scenario.speed.tpot_target_ms], ["rps", 25, 40]);
+  // A link pasted into the open tab is followed (users mode, 7 users).
+  await page.evaluate((h) => { location.hash = h; }, `#scenario=${enc(b)}&serving=users:7`);
+  await page.waitForFunction(() => window.gpucfgState().serving.by === "users" && window.gpucfgState().serving.users === 7,
+                             null, { timeout: 5000 });
+  assert.equal(JSON.parse(await page.evaluate(() => window.gpucfg.servingSize())).concurrency, 7);
+  // Bad loads: the banner names the part, the link stays, the rest of the link still shows.
+  for (const [bad, field] of [["users:0", /serving\/users/], ["rps:-3", /serving\/requests_per_s/],
+                              ["rps:lots", /serving\/requests_per_s/], ["people:5", /serving/]]) {
+    const link = `#scenario=${enc(b)}&view=breakdown&serving=${bad}`;
+    await openHash(link);
+    assert.equal(await bannerShown(), true, bad);
+    assert.match(await bannerText(), field, bad);
+    assert.equal(await page.evaluate(() => location.hash), link, `${bad}: the address bar keeps the link`);
+    s = await state();
+    assert.equal(s.view, "breakdown", bad);
+    assert.equal(s.scenario.workload.model, b.workload.model, bad);
+  }
+  await page.screenshot({ path: path.join(artifacts, "43-bad-serving-link-en.png") });
 });
 
 test("saved scenarios live in localStorage, and an older store is migrated", async () => {

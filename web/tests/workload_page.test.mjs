@@ -180,6 +180,58 @@ for (const lang of ["en", "zh-CN"]) {
       await h.shot("generic");
     });
 
+    await t.test("catalog names (engines, networks, fine-tune methods) read in the page's language", async () => {
+      // Chinese characters, or none: the zh page says what each entry is in Chinese, the en page in English.
+      const han = /[\u4e00-\u9fff]/;
+      const text = (name) => page.evaluate((n) => window.gpucfg.widgetText(n), name);
+      const expectLang = (t_, what) => (lang === "zh-CN" ? assert.match(t_, han, what) : assert.doesNotMatch(t_, han, what));
+      await h.loadExample("default");
+      // Every engine in the open engine menu.
+      await h.click("/workload/engine");
+      const engines = JSON.parse(fs.readFileSync(path.join(root, "data", "engines.json"), "utf8")).engines;
+      assert.ok(engines.length >= 13, String(engines.length));
+      for (const e of engines) {
+        const t_ = await text(`/workload/engine:${e.id}`);
+        assert.ok(t_.startsWith(e.id), `${e.id}: ${t_}`);
+        expectLang(t_, e.id);
+      }
+      await page.keyboard.press("Escape");
+      await page.mouse.click(5, 790);  // closes the menu
+      await page.evaluate(() => { const s = window.gpucfgState().scenario; s.workload.engine = "vllm";
+                                  s.workload.kind = "inference"; window.gpucfg.setScenario(JSON.stringify(s)); });
+      await h.waitFor(() => window.gpucfg.widgetText("/workload/engine").startsWith("vllm"));
+      if (lang === "zh-CN") {
+        // The box shows the product's name (the description would be cut off); the hover shows it all.
+        assert.equal(await text("/workload/engine"), "vllm  \u00b7  vLLM");
+        const { x, y } = await h.centre("/workload/engine");
+        await page.mouse.move(x, y);
+        await h.waitFor(() => /vLLM（推理/.test(window.gpucfg.tooltip()));
+        await page.mouse.move(5, 790);
+      } else {
+        assert.equal(await text("/workload/engine"), "vllm  \u00b7  vLLM");
+      }
+      // Every catalog network in the model menu.
+      await h.click("/workload/model");
+      for (const n of JSON.parse(await page.evaluate(() => window.gpucfg.catalog())).networks) {
+        const t_ = await text(`/workload/model:${n.id}`);
+        expectLang(t_, n.id);
+        assert.ok(t_.length > 0, n.id);
+      }
+      await page.keyboard.press("Escape");
+      await page.mouse.click(5, 790);
+      // The fine-tune methods.
+      await h.loadExample("default");
+      await h.click("/workload/finetune/method");
+      for (const m of ["lora", "qlora"]) {
+        const t_ = await text(`/workload/finetune/method:${m}`);
+        assert.match(t_, m === "lora" ? /^LoRA/ : /^QLoRA/, t_);
+        expectLang(t_, m);
+      }
+      await h.shot("catalog-names");
+      await page.keyboard.press("Escape");
+      await page.mouse.click(5, 790);
+    });
+
     await t.test("a Hugging Face config.json becomes the inline model; a broken one shows its error", async () => {
       await h.loadExample("default");
       await h.click("hf:section");
