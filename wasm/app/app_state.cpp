@@ -135,6 +135,10 @@ bool LoadExample(std::string_view name) {
   App().scenario = std::move(s);
   App().example = std::string(name);
   App().dirty = true;
+  // An example is priced in USD; on the Chinese page it opens in ¥ like the default does (the
+  // currency follows the language until the user picks one).
+  App().currency_from_language = false;
+  SetLanguage(App().lang);
   return true;
 }
 

@@ -126,6 +126,9 @@ test("in Chinese: explanations in Chinese, 万/亿, and ¥ by default", async ()
   const perHour = await hover("figure:per_hour");
   assert.match(perHour, /¥/);
   await page.screenshot({ path: path.join(artifacts, "54-explain-zh.png") });
+  // An example opened on the Chinese page is in ¥ too (examples are written in USD).
+  await page.evaluate(() => window.gpucfg.loadExample("gpt3-175b"));
+  await page.waitForFunction(() => window.gpucfgState().report.cost.currency === "CNY", null, { timeout: 5000 });
   // Back to English: back to $ (the currency moved with the language, the user did not choose it).
   await page.evaluate(() => window.gpucfg.setLanguage("en"));
   await page.waitForFunction(() => window.gpucfgState().scenario.pricing.currency === "USD", null, { timeout: 5000 });
