@@ -321,18 +321,21 @@ void VisitReportFields(V& v, R& r) {
 // Sets every field a visit reaches to its fresh value: scalars to zero, records to `{}` (their
 // own defaults). Lists get count 0; their items are cleared too when `clear_items` (the speed
 // model instead clears, after computing, only the stale items above the new count).
+// The names, units and docs are taken as whatever the list passes (string literals) and never
+// turned into std::string_view: built for a -Oz wasm module, each conversion was a strlen of a doc
+// sentence, hundreds per reset and a quarter of a planner candidate's time there.
 struct ReportResetter {
   bool clear_items = true;
-  template <class T> void Field(std::string_view, T& x, std::string_view, std::string_view) { x = T{}; }
-  template <class T> void Field(std::string_view, T& x, std::string_view) { x = T{}; }
-  void Optional(std::string_view, std::string_view& x, std::string_view) { x = {}; }
-  template <class E, class Fn> void Enum(std::string_view, E& x, Fn&&, std::string_view) { x = E{}; }
-  template <class Fn> void Derived(std::string_view, Fn&&, std::string_view) {}
+  template <class N, class T, class U, class D> void Field(const N&, T& x, const U&, const D&) { x = T{}; }
+  template <class N, class T, class D> void Field(const N&, T& x, const D&) { x = T{}; }
+  template <class N, class D> void Optional(const N&, std::string_view& x, const D&) { x = {}; }
+  template <class N, class E, class Fn, class D> void Enum(const N&, E& x, Fn&&, const D&) { x = E{}; }
+  template <class N, class Fn, class D> void Derived(const N&, Fn&&, const D&) {}
   template <class T> void Hidden(T& x) { x = T{}; }
-  template <class T, class Fn> void Record(std::string_view, std::string_view, T& x, Fn&&) { x = T{}; }
+  template <class N, class D, class T, class Fn> void Record(const N&, const D&, T& x, Fn&&) { x = T{}; }
   template <class T, class Fn> void Inline(T& x, Fn&&) { x = T{}; }
-  template <class Fn> void Section(std::string_view, std::string_view, Fn&& fn) { fn(); }
-  template <class A, class Fn> void List(std::string_view, std::string_view, A& items, int& count, Fn&&) {
+  template <class N, class D, class Fn> void Section(const N&, const D&, Fn&& fn) { fn(); }
+  template <class N, class D, class A, class Fn> void List(const N&, const D&, A& items, int& count, Fn&&) {
     if (clear_items)
       for (int i = 0; i < count; ++i) items[i] = {};
     count = 0;

@@ -12,6 +12,8 @@
 #include "models/power/physics.h"
 
 namespace gpucfg {
+
+using namespace std::literals;  // "..."sv: a literal's length known at compile time (no strlen in -Oz wasm)
 namespace {
 
 using power::KernelPowerModel;
@@ -90,7 +92,7 @@ PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf,
   for (int i = 0; i < perf.roofline_count; ++i) {
     const RooflinePoint& x = perf.roofline[i];
     if (x.phase != phase || x.time_s <= 0) continue;
-    const double w = x.op == "logits" ? 1.0 : layers_per_stage;
+    const double w = x.op == "logits"sv ? 1.0 : layers_per_stage;
     double u_comp = Utilisation(x.flops, x.time_s, peak);
     if (x.compute_bound) u_comp = std::max(u_comp, kComputeBoundActivity);
     AddKernel(op, x.compute_bound, u_comp, Utilisation(x.bytes, x.time_s, hbm), w * x.time_s, acc, t_new);
@@ -122,7 +124,7 @@ int PhaseKey(const Operating& op, const PerformanceReport& perf, std::string_vie
     const RooflinePoint& x = perf.roofline[i];
     if (x.phase != phase) continue;
     if (n + 4 > ModelCache::kPhaseWords) return 0;
-    put(double(x.op == "logits") + 2.0 * x.compute_bound), put(x.flops), put(x.bytes), put(x.time_s);
+    put(double(x.op == "logits"sv) + 2.0 * x.compute_bound), put(x.flops), put(x.bytes), put(x.time_s);
   }
   return n;
 }
@@ -148,7 +150,7 @@ int PhaseContextKey(const Operating& op, const PerformanceReport& perf, bool fal
 PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, std::string_view phase,
                            double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem,
                            ModelCache* cache = nullptr) {
-  if (cache && cache->training_points_serial != 0 && phase == "training") {
+  if (cache && cache->training_points_serial != 0 && phase == "training"sv) {
     uint64_t ctx[ModelCache::SerialPhases::kWords];
     const int n = PhaseContextKey(op, perf, fallback_cb, fallback_comp, fallback_mem, ctx);
     ModelCache::SerialPhases& memo = cache->serial_phases;
@@ -200,7 +202,7 @@ JobAtLimit EvaluateJob(const Resolved& r, const PerformanceReport& perf, const O
     const double comm = b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s + b.ep_comm_s + b.cp_comm_s;
     const double compute = b.compute_s + b.recompute_s;
     const double rest = std::max(0.0, perf.step_time_s - compute - comm - b.bubble_s - b.optimizer_s);
-    parts[n++] = {compute, RooflinePhase(op, perf, "training", layers, true, 0.8, 0.3, cache)};
+    parts[n++] = {compute, RooflinePhase(op, perf, "training"sv, layers, true, 0.8, 0.3, cache)};
     // optimizer: streams states at HBM speed. It depends on the operating point alone, so the
     // candidate path keeps it with the context the training phase above just checked.
     ModelCache::SerialPhases* memo =
@@ -222,8 +224,8 @@ JobAtLimit EvaluateJob(const Resolved& r, const PerformanceReport& perf, const O
   } else {
     const double prefill = perf.ttft_s;
     const double decode = std::max(0.0, perf.request_latency_s - perf.ttft_s);
-    parts[n++] = {prefill, RooflinePhase(op, perf, "prefill", layers, true, 0.8, 0.3, cache)};
-    parts[n++] = {decode > 0 ? decode : perf.tpot_s, RooflinePhase(op, perf, "decode", layers, false, 0.05, 0.9, cache)};
+    parts[n++] = {prefill, RooflinePhase(op, perf, "prefill"sv, layers, true, 0.8, 0.3, cache)};
+    parts[n++] = {decode > 0 ? decode : perf.tpot_s, RooflinePhase(op, perf, "decode"sv, layers, false, 0.05, 0.9, cache)};
     j.compute_w = parts[0].p.power_w, j.memory_w = parts[1].p.power_w, j.comm_w = WaitPhase(op, kCommShare).power_w;
   }
   double t0 = 0, t1 = 0, energy = 0;
@@ -277,7 +279,7 @@ Host HostPower(const ServerSpec* s, int gpus_per_node, double gpu_avg_w, double 
   const double peak = cpu + s->memory_w + nic + sw + s->storage_w + s->other_w;
   // Fans follow the heat; their power goes with the cube of their speed (fan affinity laws).
   const double load = gpu_peak_w > 0 ? std::clamp((gpus_per_node * gpu_avg_w + avg) / (gpus_per_node * gpu_peak_w + peak), kFanFloor, 1.0) : 1.0;
-  const double fans = s->fans_w * (cooling == "immersion" ? 0.0 : cooling == "liquid" && s->cooling == "air" ? kLiquidFanShare : 1.0);
+  const double fans = s->fans_w * (cooling == "immersion"sv ? 0.0 : cooling == "liquid"sv && s->cooling == "air"sv ? kLiquidFanShare : 1.0);
   h.avg_w = scale * (avg + fans * load * load * load);
   h.peak_w = scale * (peak + fans);
   return h;
@@ -306,7 +308,7 @@ void ComputePowerInto(const Resolved& r, const PerformanceReport& perf, const Ev
 
   // The limit each GPU runs under: cap or mode, then the air-cooled thermal throttle.
   double limit = r.gpu_limit_w;
-  const bool air = p.cooling == "air";
+  const bool air = p.cooling == "air"sv;
   const double max_inlet = srv ? srv->max_inlet_c : 35.0;
   if (air) limit = power::ThermalLimitW(limit, cfg.inlet_c, max_inlet);
   const Operating op = MakeOperating(r, limit);
@@ -387,8 +389,8 @@ void ComputePowerInto(const Resolved& r, const PerformanceReport& perf, const Ev
   if (o.warnings && by_power < want) {
     warnings.Add("rack_power_split", "/power/rack_kw", std::round(want * p.node_peak_w / 100) / 10, cfg.rack_kw,
                  {double(want), std::round(p.node_peak_w / 100) / 10, double(p.racks), double(per_rack)});
-    if (air && srv && srv->cooling == "air") {  // would liquid cooling's smaller fan load fit them?
-      const Host wet = HostPower(srv, n, p.gpu_w, p.gpu_peak_w, "liquid");
+    if (air && srv && srv->cooling == "air"sv) {  // would liquid cooling's smaller fan load fit them?
+      const Host wet = HostPower(srv, n, p.gpu_w, p.gpu_peak_w, "liquid"sv);
       double wet_peak = (n * p.gpu_peak_w + wet.peak_w) / p.psu_efficiency;
       if (srv->rated_w > 0) wet_peak = std::min(wet_peak, srv->rated_w);
       const int wet_fit = static_cast<int>(std::floor(cfg.rack_kw * 1000 / wet_peak + 1e-9));

@@ -14,6 +14,8 @@
 #include "base/units.h"
 
 namespace gpucfg {
+
+using namespace std::literals;  // "..."sv: a literal's length known at compile time (no strlen in -Oz wasm)
 namespace {
 
 struct InferInputs {
@@ -110,7 +112,7 @@ void ServeUnderLoad(const InferInputs& in, const MemoryReport& memory, WarningLi
   // what the KV cache holds.
   li.max_batch = std::max(1, r.batch);
   if (memory.max_batch > 0) li.max_batch = std::min(li.max_batch, memory.max_batch);
-  li.continuous = !in.engine || in.engine->batching == "continuous";
+  li.continuous = !in.engine || in.engine->batching == "continuous"sv;
   li.scheduler_steps = r.scheduler_steps;
   const LoadResult load = SolveLoad(li, [&](double n) { return Measure(in, std::max(1.0, std::round(n))).tpot_s; });
   out.load_ttft_s = load.ttft_s, out.load_ttft_p90_s = load.ttft_p90_s;
@@ -148,8 +150,8 @@ void ComputeInference(const Resolved& r, const MemoryReport& memory, const Evalu
   out.output_tokens_per_s_per_gpu = out.output_tokens_per_s / r.total_gpus;
   out.decode_tokens_per_s = r.dp * batch / l.tpot_s;
   out.ceiling = in.d.gemm;
-  AddRooflinePoints(l.prefill, l.prefill_logits, "prefill", out);
-  AddRooflinePoints(l.decode, l.decode_logits, "decode", out);
+  AddRooflinePoints(l.prefill, l.prefill_logits, "prefill"sv, out);
+  AddRooflinePoints(l.decode, l.decode_logits, "decode"sv, out);
   if (o.inference_batch_search) {
     int cap = memory.max_batch > 0 ? memory.max_batch : int(batch);
     BestBatch(in, std::min(cap, 1 << 20), out);

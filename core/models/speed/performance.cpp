@@ -20,6 +20,8 @@
 
 namespace gpucfg {
 
+using namespace std::literals;  // "..."sv: a literal's length known at compile time (no strlen in -Oz wasm)
+
 // [SECTION] Shared helpers -----------------------------------------------------------------------
 
 LayerPrecision PrecisionsFor(const Resolved& r, bool inference) {
@@ -523,7 +525,7 @@ void ComputeTrainingOn(const Resolved& r, const EvaluateOptions& o, WarningList&
     ScalingCurve(r, in, curve, memo, out);
   }
   out.ceiling = in.d.gemm;
-  AddRooflinePoints(*pack.layer, *pack.logits, "training", out);
+  AddRooflinePoints(*pack.layer, *pack.logits, "training"sv, out);
   // The points are exactly the pass `pack.serial` names (a scaling-curve pass came before them).
   if (o.cache) o.cache->training_points_serial = pack.serial;
   if (o.warnings) TrainingWarnings(r, in, out, warnings);
@@ -600,7 +602,7 @@ void AddRooflinePoints(const LayerCost& layer, const OpCost& logits, std::string
     x.compute_bound = op.compute_bound;
   };
   for (int i = 0; i < kLayerOpCount; ++i) add(kOpNames[i], layer.ops[i]);
-  add("logits", logits);
+  add("logits"sv, logits);
   out.roofline_count = count;
 }
 
