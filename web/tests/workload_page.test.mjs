@@ -272,6 +272,8 @@ test("the API example page prints the CLI's numbers with the API module alone", 
   assert.equal(ex.serve_gpus, size.gpus);
   assert.equal(await page.textContent("#serve"), String(size.gpus));
   assert.ok(requests.includes("/gpucfg.js") && requests.includes("/gpucfg.wasm"));
+  // The API module's catalog is a file of its own, fetched by its loader (wasm/catalog_loader.js).
+  assert.ok(requests.includes("/gpucfg_catalog.json"), requests.join(" "));
   assert.ok(!requests.some((p) => p.includes("gpucfg_app")), requests.join(" "));
   await page.screenshot({ path: path.join(artifacts, "wl-api-example.png") });
   await page.close();
