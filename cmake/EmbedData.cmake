@@ -1,8 +1,9 @@
 # Writes OUT: a C++ source holding every DATA_DIR/*.json document as a string, so the binaries
-# carry their catalog and need no files at run time. Run by CMake at build time.
+# carry their catalog and need no files at run time, and the definition of
+# BuiltinCatalogDocuments() (core/catalog/builtin_documents.h) over them. Run by CMake at build time.
 file(GLOB docs "${DATA_DIR}/*.json")
 list(SORT docs)
-set(body "// Generated from data/*.json by cmake/EmbedData.cmake. Do not edit.\nnamespace gpucfg {\n")
+set(body "// Generated from data/*.json by cmake/EmbedData.cmake. Do not edit.\n#include \"catalog/builtin_documents.h\"\nnamespace gpucfg {\n")
 set(names "")
 set(i 0)
 foreach(doc IN LISTS docs)
@@ -13,7 +14,10 @@ foreach(doc IN LISTS docs)
   math(EXPR i "${i} + 1")
 endforeach()
 string(APPEND body "extern const char* const kBuiltinCatalogDocuments[] = {${names}nullptr};\n")
-string(APPEND body "extern const int kBuiltinCatalogDocumentCount = ${i};\n}  // namespace gpucfg\n")
+string(APPEND body "extern const int kBuiltinCatalogDocumentCount = ${i};\n")
+string(APPEND body "const std::vector<std::string_view>& BuiltinCatalogDocuments() {\n"
+                   "  static const std::vector<std::string_view> docs(kBuiltinCatalogDocuments, kBuiltinCatalogDocuments + ${i});\n"
+                   "  return docs;\n}\n}  // namespace gpucfg\n")
 if(EXISTS "${OUT}")
   file(READ "${OUT}" old)
   if(old STREQUAL body)

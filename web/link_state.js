@@ -28,6 +28,7 @@
       copyLink: "Copy link", copyCli: "Copy as gpucfg command", exportJson: "Export JSON", exportCsv: "Report CSV",
       importJson: "Import JSON", save: "Save", saved: "Saved…", copied: "Copied", saveName: "Name for this scenario:",
       importProblem: "The imported file has problems; the page shows its valid parts.",
+      notText: "this saved link is not text (another page or a hand edit left it); the view is unchanged",
     },
     zh: {
       banner: "此链接有问题；页面显示了其中有效的部分。在您关闭此提示之前，地址栏保留原链接。",
@@ -38,6 +39,7 @@
       copyLink: "复制链接", copyCli: "复制为 gpucfg 命令", exportJson: "导出 JSON", exportCsv: "报告 CSV",
       importJson: "导入 JSON", save: "保存", saved: "已保存…", copied: "已复制", saveName: "为此方案命名：",
       importProblem: "导入的文件有问题；页面显示了其中有效的部分。",
+      notText: "此保存的链接不是文本（由其他页面或手工编辑留下）；视图未改变",
     },
   };
 
@@ -48,8 +50,13 @@
 
   // [SECTION] Reading a link ------------------------------------------------------------------------
   // -> { parts: {scenario, lang, view, pins}, problems: [{field, message}] }; never throws.
+  // `hash` may come from localStorage (a saved item's link), which can hold any JSON value.
   function parseHash(hash) {
     const parts = {}, problems = [];
+    if (typeof hash !== "string") {
+      problems.push({ field: "link", message: WORDS.en.notText, word: "notText" });
+      return { parts, problems };
+    }
     const body = hash.replace(/^#/, "");
     if (!body) return { parts, problems };
     for (const piece of body.split("&")) {
@@ -190,6 +197,9 @@
       writeSaved(doc);
     }
     if (!doc || doc.schema_version !== SAVED_VERSION || !Array.isArray(doc.items)) doc = { schema_version: SAVED_VERSION, items: [] };
+    // An item that is not an object with a text name cannot be listed or opened (a hand edit or
+    // another page left it): leave it out. The others stay; a bad link is reported when opened.
+    doc.items = doc.items.filter((it) => it !== null && typeof it === "object" && typeof it.name === "string");
     return doc;
   }
 

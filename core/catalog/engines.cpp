@@ -1,16 +1,14 @@
-// Parses the engine profiles of data/engines.json (compiled in with the other catalog documents)
-// once, on first use. The document is the project's own and checked by tests/engines_test.cpp;
+// Parses the engine profiles of data/engines.json (a built-in catalog document,
+// catalog/builtin_documents.h) once, on first use. The document is the project's own and checked by tests/engines_test.cpp;
 // a malformed field keeps its default here rather than failing (nothing throws).
 #include "catalog/engines.h"
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/builtin_documents.h"
 #include "catalog/catalog.h"
 
 namespace gpucfg {
-
-extern const char* const kBuiltinCatalogDocuments[];
-extern const int kBuiltinCatalogDocumentCount;
 
 namespace {
 
@@ -71,8 +69,7 @@ EngineProfile Parse(const Json& o) {
 const std::vector<EngineProfile>& BuiltinEngines() {
   static const std::vector<EngineProfile> engines = [] {
     std::vector<EngineProfile> out;
-    for (int i = 0; i < kBuiltinCatalogDocumentCount; ++i) {
-      const char* text = kBuiltinCatalogDocuments[i];
+    for (std::string_view text : BuiltinCatalogDocuments()) {
       const Json doc = Json::parse(text, nullptr, /*allow_exceptions=*/false);
       if (doc.is_discarded() || !doc.is_object()) continue;
       auto it = doc.find("engines");

@@ -1,4 +1,4 @@
-// Reads the MIG profile tables from the "mig" array of the compiled-in catalog documents.
+// Reads the MIG profile tables from the "mig" array of the built-in catalog documents.
 // Strict like the rest of the catalog: wrong types, unknown keys and missing fields are issues
 // with JSON pointers; a table with an issue is still kept with what parsed.
 #include "mig/mig_catalog.h"
@@ -7,12 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/builtin_documents.h"
 #include "catalog/catalog.h"
 
 namespace gpucfg {
-
-extern const char* const kBuiltinCatalogDocuments[];
-extern const int kBuiltinCatalogDocumentCount;
 
 namespace {
 
@@ -198,7 +196,7 @@ const std::vector<MigTable>& BuiltinMigTables() {
   static const std::vector<MigTable> tables = [] {
     std::vector<MigTable> t;
     // Builtin documents are checked by the tests; keep what parsed.
-    for (int i = 0; i < kBuiltinCatalogDocumentCount; ++i) MergeMigJson(kBuiltinCatalogDocuments[i], t);
+    for (std::string_view text : BuiltinCatalogDocuments()) MergeMigJson(text, t);
     return t;
   }();
   return tables;

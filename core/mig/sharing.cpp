@@ -1,14 +1,13 @@
-// Reads the MIG / MPS / time-slicing facts from the "sharing" array of the compiled-in catalog
+// Reads the MIG / MPS / time-slicing facts from the "sharing" array of the built-in catalog
 // documents. Strict: every key a string, all five required, unknown keys refused, with JSON
 // pointers; a fact with an issue is left out.
 #include "mig/sharing.h"
 
 #include <nlohmann/json.hpp>
 
-namespace gpucfg {
+#include "catalog/builtin_documents.h"
 
-extern const char* const kBuiltinCatalogDocuments[];
-extern const int kBuiltinCatalogDocumentCount;
+namespace gpucfg {
 
 namespace {
 
@@ -65,7 +64,7 @@ const std::vector<SharingFact>& BuiltinSharingFacts() {
   static const std::vector<SharingFact> facts = [] {
     std::vector<SharingFact> f;
     // Builtin documents are checked by the tests; keep what parsed.
-    for (int i = 0; i < kBuiltinCatalogDocumentCount; ++i) MergeSharingJson(kBuiltinCatalogDocuments[i], f);
+    for (std::string_view text : BuiltinCatalogDocuments()) MergeSharingJson(text, f);
     return f;
   }();
   return facts;

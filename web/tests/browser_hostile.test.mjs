@@ -192,7 +192,12 @@ const SAVED_PAYLOADS = {
   "a bare array of hostile scenarios (the migrated form)": JSON.stringify([
     { ...base(), workload: { model: `<img src=x onerror=${PWN}>` } }, "</script><script>" + PWN + "</script>", null, 7]),
   "an item whose link is hostile": JSON.stringify({ schema_version: 1, items: [
-    { name: "x", saved_at: null, link: "#scenario=" + PAYLOADS["script tag"] }, { name: "y", link: 42 }] }),
+    { name: "x", saved_at: null, link: "#scenario=" + PAYLOADS["script tag"] }] }),
+  // Links that are not text (a number, an object) beside a good one, and items that are not
+  // objects with a name (null, a number, a nameless object): none may cost the others.
+  "an item whose link is not text": JSON.stringify({ schema_version: 1, items: [
+    { name: "x", saved_at: null, link: "#scenario=" + PAYLOADS["script tag"] }, { name: "y", link: 42 },
+    null, 7, { link: "#lang=en" }, { name: "z", link: { "#scenario": 1 } }] }),
 };
 for (const [name, stored] of Object.entries(SAVED_PAYLOADS)) {
   test(`hostile saved scenarios: ${name}`, async (t) => {
@@ -211,7 +216,15 @@ for (const [name, stored] of Object.entries(SAVED_PAYLOADS)) {
           return n;
         });
         await assertNoScriptNoFreeze(page, seen);
-        await should(t, "opening the stored items does not throw", typeof opened === "number", String(opened));
+        // A must: an item the page cannot open (a link that is not text) says so, never throws.
+        assert.equal(typeof opened, "number", `opening the stored items: ${opened}`);
+        if (name === "an item whose link is not text") {
+          assert.equal(opened, 3, "every item with a text name is listed and opened");
+          const notice = await page.evaluate(() => window.GpucfgLinks.notice());
+          assert.match(notice, /\blink\b.*not text/, "opening a link that is not text shows no message");
+          const items = await page.evaluate(() => window.GpucfgLinks.readSaved().items.map((it) => it.name));
+          assert.deepEqual(items, ["x", "y", "z"], "the other saved scenarios were lost");
+        }
       }
     } finally {
       await context.close();

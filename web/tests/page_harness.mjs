@@ -1,7 +1,7 @@
 // What a browser test of the page needs (headless Chromium through playwright-core, the page served
 // from build/wasm/web or GPUCFG_WEB_DIR): start and stop, the app's widget rectangles as page
-// coordinates, and clicks made as a person makes them. Used by planner.test.mjs and power_mig.test.mjs; the older tests
-// carry their own copy of the same lines.
+// coordinates, and clicks made as a person makes them. Used by planner.test.mjs, power_mig.test.mjs
+// and workload_page.test.mjs; the older tests carry their own copy of the same lines.
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
@@ -15,18 +15,25 @@ const CHROMIUM_ARGS = [
   "--use-angle=swiftshader",
 ];
 
-// Serves the page, launches Chromium, opens one page at `viewport`; console errors are collected.
-export async function openPage(viewport = { width: 1280, height: 800 }) {
+// Serves the page and launches Chromium; a test that opens several pages (workload_page.test.mjs:
+// one per language) opens them on `browser` itself.
+export async function startBrowser() {
   fs.mkdirSync(artifacts, { recursive: true });
   const webDir = path.resolve(root, process.env.GPUCFG_WEB_DIR || "build/wasm/web");
   const server = await serve(webDir, 0);
   const baseUrl = `http://127.0.0.1:${server.address().port}/`;
   const browser = await chromium.launch({ executablePath: process.env.GPUCFG_CHROMIUM || "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const close = async () => { await browser.close(); server.close(); };
+  return { browser, baseUrl, close };
+}
+
+// Serves the page, launches Chromium, opens one page at `viewport`; console errors are collected.
+export async function openPage(viewport = { width: 1280, height: 800 }) {
+  const { browser, baseUrl, close } = await startBrowser();
   const page = await browser.newPage({ viewport, locale: "en-US" });
   const consoleErrors = [];
   page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
   page.on("pageerror", (e) => consoleErrors.push(String(e)));
-  const close = async () => { await browser.close(); server.close(); };
   return { page, baseUrl, consoleErrors, close };
 }
 

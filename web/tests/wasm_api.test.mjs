@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
@@ -224,4 +225,28 @@ test("power and server give the CLI's bytes", () => {
   for (const id of ["dgx-h100", "DGX-A100", "no-such-server"]) {
     assert.equal(api.server(id), cliAnswer(runCli(["server", id, "--format", "json"])), `server ${id}`);
   }
+});
+
+// The API module carries no catalog in its wasm (wasm/catalog_fetched.cpp): its loader reads
+// gpucfg_catalog.json next to gpucfg.wasm before the promise resolves, or takes the text from
+// the gpucfgCatalogText option. Without either the promise rejects, naming the file.
+test("the catalog comes from gpucfg_catalog.json, or the promise rejects naming it", async () => {
+  const alone = fs.mkdtempSync(path.join(os.tmpdir(), "gpucfg-nocatalog-"));
+  try {
+    for (const f of ["gpucfg.js", "gpucfg.wasm"]) fs.copyFileSync(path.join(webDir, f), path.join(alone, f));
+    const create = createRequire(import.meta.url)(path.join(alone, "gpucfg.js"));
+    const wasmBinary = fs.readFileSync(path.join(alone, "gpucfg.wasm"));
+    await assert.rejects(create({ wasmBinary }), /cannot load the catalog .*gpucfg_catalog\.json/);
+    const text = fs.readFileSync(path.join(webDir, "gpucfg_catalog.json"), "utf8");
+    const given = await create({ wasmBinary, gpucfgCatalogText: text });
+    assert.equal(given.catalog(), api.catalog());
+    const scenario = api.example("default");
+    assert.equal(given.evaluate(scenario), api.evaluate(scenario));
+  } finally {
+    fs.rmSync(alone, { recursive: true, force: true });
+  }
+  // The file holds data/*.json verbatim, in file-name order, as one JSON array.
+  const names = fs.readdirSync(path.join(root, "data")).filter((n) => n.endsWith(".json")).sort();
+  const docs = JSON.parse(fs.readFileSync(path.join(webDir, "gpucfg_catalog.json"), "utf8"));
+  assert.deepEqual(docs, names.map((n) => JSON.parse(fs.readFileSync(path.join(root, "data", n), "utf8"))));
 });

@@ -9,34 +9,21 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { chromium } from "playwright-core";
-import { serve } from "../../scripts/serve.mjs";
+import { root, artifacts, startBrowser } from "./page_harness.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
-const webDir = path.resolve(root, process.env.GPUCFG_WEB_DIR || "build/wasm/web");
 const cliPath = path.resolve(root, process.env.GPUCFG_NATIVE_CLI || "build/native/native_cli/gpucfg");
-const artifacts = path.join(root, "web", "tests", "artifacts");
-const CHROMIUM_ARGS = [
-  "--headless", "--no-sandbox", "--disable-background-networking", "--disable-component-update",
-  "--disable-sync", "--no-first-run", "--disable-quic", "--enable-unsafe-swiftshader",
-  "--use-angle=swiftshader",
-];
 const HF_CONFIG = fs.readFileSync(path.join(root, "tests", "cli", "llama2_7b_config.json"), "utf8");
 const HF_BROKEN = '{"model_type": "llama", "hidden_size": "big", "num_hidden_layers": 2}';
 
-let server, browser, baseUrl;
+let browser, baseUrl, close;
 const consoleErrors = [];
 
 before(async () => {
-  fs.mkdirSync(artifacts, { recursive: true });
-  server = await serve(webDir, 0);
-  baseUrl = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({ executablePath: process.env.GPUCFG_CHROMIUM || "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  ({ browser, baseUrl, close } = await startBrowser());
 });
 
 after(async () => {
-  await browser?.close();
-  server?.close();
+  await close?.();
 });
 
 function cli(args, input) {
@@ -324,6 +311,8 @@ test("the API example page prints the CLI's numbers with the API module alone", 
   assert.equal(ex.serve_gpus, size.gpus);
   assert.equal(await page.textContent("#serve"), String(size.gpus));
   assert.ok(requests.includes("/gpucfg.js") && requests.includes("/gpucfg.wasm"));
+  // The API module's catalog is a file of its own, fetched by its loader (wasm/catalog_loader.js).
+  assert.ok(requests.includes("/gpucfg_catalog.json"), requests.join(" "));
   assert.ok(!requests.some((p) => p.includes("gpucfg_app")), requests.join(" "));
   await page.screenshot({ path: path.join(artifacts, "wl-api-example.png") });
   await page.close();

@@ -1,0 +1,22 @@
+# Writes OUT: every DATA_DIR/*.json document, verbatim and in file-name order (the order of
+# cmake/EmbedData.cmake), as the elements of one JSON array. The core-only API module fetches
+# this file instead of carrying the texts in its wasm (wasm/catalog_fetched.cpp). Run by CMake at
+# build time; leaves OUT untouched when nothing changed.
+file(GLOB docs "${DATA_DIR}/*.json")
+list(SORT docs)
+set(body "[\n")
+set(sep "")
+foreach(doc IN LISTS docs)
+  file(READ "${doc}" text)
+  string(STRIP "${text}" text)
+  string(APPEND body "${sep}${text}")
+  set(sep ",\n")
+endforeach()
+string(APPEND body "\n]\n")
+if(EXISTS "${OUT}")
+  file(READ "${OUT}" old)
+  if(old STREQUAL body)
+    return()
+  endif()
+endif()
+file(WRITE "${OUT}" "${body}")
