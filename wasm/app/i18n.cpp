@@ -457,6 +457,11 @@ constexpr Entry kStrings[] = {
     // catalog display names (web14): fine-tune methods by name
     {S::kFinetuneLora, "LoRA (low-rank adapters, 16-bit frozen base)", "LoRA（低秩适配器，16 位冻结基座）"},
     {S::kFinetuneQlora, "QLoRA (adapters on a 4-bit NF4 frozen base)", "QLoRA（4 位 NF4 冻结基座上的适配器）"},
+    // planner option labels in Chinese (panel_planner.cpp ShownLabel)
+    {S::kPlanLabelMb, "mb", "微批"},
+    {S::kPlanLabelRecompute, "recompute", "重计算"},
+    {S::kPlanLabelBatch, "batch", "批"},
+    {S::kPlanLabelWeights, "weights", "权重"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 

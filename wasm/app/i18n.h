@@ -94,6 +94,8 @@ enum class S : int {
   kShCuda, kShCudaMig, kShCudaMps, kShCudaTs, kShClients, kShClientsMig, kShClientsMps, kShClientsTs,
   // catalog display names (web14): fine-tune methods by name
   kFinetuneLora, kFinetuneQlora,
+  // planner option labels in Chinese (panel_planner.cpp ShownLabel)
+  kPlanLabelMb, kPlanLabelRecompute, kPlanLabelBatch, kPlanLabelWeights,
   kCount
 };
 

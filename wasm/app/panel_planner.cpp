@@ -210,6 +210,27 @@ std::string TimeText(const PlanOption& o, bool training) {
   return training ? FmtDuration(o.time_s) : Fmt("%.3g s", o.time_s);
 }
 
+// An option as the page shows it: the core's label in English; in Chinese the same facts from the
+// candidate in the page's words (the label in plannerState() stays the core's, as the CLI prints it).
+std::string ShownLabel(const PlanOption& o, bool training) {
+  if (App().lang != Lang::kZh) return o.label;
+  const PlanCandidate& c = o.candidate;
+  const std::string& gpu = o.scenario.cluster.gpu;
+  if (!training)
+    return std::to_string(c.tp) + " × " + gpu + "，tp " + std::to_string(c.tp) + "，" + T(S::kPlanLabelBatch) + " " +
+           std::to_string(c.batch) + "，" + T(S::kPlanLabelWeights) + " " + std::string(PrecisionName(c.weight_precision));
+  const int dp = c.Gpus() / std::max(1, c.tp * c.pp * c.cp);
+  const S rc = c.recompute == Recompute::kFull ? S::kRecomputeFull
+               : c.recompute == Recompute::kSelective ? S::kRecomputeSelective : S::kRecomputeNone;
+  std::string split = "tp " + std::to_string(c.tp) + " pp " + std::to_string(c.pp);
+  if (c.cp > 1) split += " cp " + std::to_string(c.cp);
+  if (c.ep > 1) split += " ep " + std::to_string(c.ep);
+  return std::to_string(c.Gpus()) + " × " + gpu + "（" + std::to_string(c.nodes) + " × " +
+         std::to_string(c.gpus_per_node) + "），" + split + " dp " + std::to_string(dp) + "，" + T(S::kPlanLabelMb) +
+         " " + std::to_string(c.micro_batch) + "，ZeRO " + std::to_string(c.zero) + "，" + T(S::kPlanLabelRecompute) +
+         " " + T(rc);
+}
+
 void DrawChart(const Planner& p) {
   const bool training = p.result.kind == WorkloadKind::kTraining;
   const double scale = training ? 86400.0 : 1.0;
@@ -250,7 +271,7 @@ void DrawChart(const Planner& p) {
   ch.PopClip();
   if (hovered >= 0 && ImGui::IsWindowHovered()) {
     const PlanOption& o = *p.ranked[hovered];
-    ImGui::SetTooltip("%s\n%s  ·  %s", o.label.c_str(), TimeText(o, training).c_str(),
+    ImGui::SetTooltip("%s\n%s  ·  %s", ShownLabel(o, training).c_str(), TimeText(o, training).c_str(),
                       FmtMoney(o.cost, p.result.currency).c_str());
   }
 }
@@ -272,7 +293,7 @@ float RankedWidth(const Planner& p, bool training) {
   for (size_t i = 0; i < p.ranked.size(); ++i) {
     const PlanOption& o = *p.ranked[i];
     col[0] = std::max(col[0], w(std::to_string(i + 1)));
-    col[1] = std::max(col[1], w(o.label) + (i == 0 ? w(T(S::kPlanBest)) + style.ItemSpacing.x : 0));
+    col[1] = std::max(col[1], w(ShownLabel(o, training)) + (i == 0 ? w(T(S::kPlanBest)) + style.ItemSpacing.x : 0));
     col[2] = std::max(col[2], w(TimeText(o, training)));
     col[3] = std::max(col[3], w(FmtMoney(o.cost, p.result.currency)));
     col[4] = std::max(col[4], w(std::to_string(o.gpus)));
@@ -318,9 +339,11 @@ void DrawRanked(const Planner& p) {
       ImGui::TextColored(ImColor(kBestColor), "%s", T(S::kPlanBest));
       ImGui::SameLine();
     }
-    ImGui::TextUnformatted(o.label.c_str());
+    const std::string shown = ShownLabel(o, training);
+    ImGui::TextUnformatted(shown.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", o.why.c_str());
     MarkLastItem("plan_label:" + std::to_string(i));
+    MarkText("plan_label:" + std::to_string(i), shown);
     ImGui::TableNextColumn();
     RightAligned(TimeText(o, training));
     MarkLastItem("plan_time:" + std::to_string(i));

@@ -181,6 +181,11 @@ test("the planner runs in Chinese: progress, options and Open", async () => {
     assert.equal(o.gpus, 1, o.label);
     assert.notEqual(o.scenario.cluster.gpu, "L40S-48GB", o.label);
   }
+  // The options read in Chinese on the page (plannerState() keeps the core's English label).
+  const shown = await page.evaluate(() => window.gpucfg.widgetText("plan_label:0"));
+  assert.match(shown, /批/, shown);
+  assert.doesNotMatch(shown, /batch|weights/, shown);
+  assert.equal(await page.evaluate(() => window.gpucfg.missingGlyphs()), 0, "every character is in the font");
   await page.waitForTimeout(150);
   await shot("planner-08-result-zh.png");
   await scrollTo("plan_open:0");
