@@ -30,6 +30,8 @@ PlanOption MakeOption(const Scenario& base, const Catalog& catalog, const PlanCa
   ApplyCandidate(base, catalog, c, o.scenario);
   o.candidate = c;
   o.time_s = s.time_s, o.cost = s.cost, o.energy_kwh = s.energy_kwh, o.gpus = s.gpus, o.node_kw = s.node_kw;
+  o.total_gib = s.total_gib, o.capacity_gib = s.capacity_gib, o.mfu = s.mfu, o.comm_fraction = s.comm_fraction;
+  o.tpot_s = s.tpot_s;
   const std::string& id = catalog.gpus[c.gpu].id;
   if (base.workload.kind == WorkloadKind::kTraining) {
     const int dp = c.Gpus() / (c.tp * c.pp * c.cp);

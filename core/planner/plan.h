@@ -28,6 +28,11 @@ struct PlanOption {
   int gpus = 0;
   double node_kw = 0;    // peak power of one node (power.node_peak_w), kW
   std::string why;       // why it wins and what binds it
+  // The figures `why` quotes, for a face that words them itself (the page in Chinese); not written
+  // to the plan JSON.
+  double total_gib = 0, capacity_gib = 0;   // memory per GPU
+  double mfu = 0, comm_fraction = 0;        // training
+  double tpot_s = 0;                        // inference
 };
 
 enum class PlanMetric { kTime, kCost, kEnergy, kGpus };

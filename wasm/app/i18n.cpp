@@ -462,6 +462,11 @@ constexpr Entry kStrings[] = {
     {S::kPlanLabelRecompute, "recompute", "重计算"},
     {S::kPlanLabelBatch, "batch", "批"},
     {S::kPlanLabelWeights, "weights", "权重"},
+    {S::kPlanWhyEnergy, "energy", "能耗"},
+    {S::kPlanWhyNodePeak, "node peak", "单节点峰值功耗"},
+    {S::kPlanWhyMemory, "memory per GPU", "每 GPU 显存"},
+    {S::kPlanWhyComm, "exposed communication", "暴露的通信占步长"},
+    {S::kPlanWhyTpot, "time per output token", "每输出 token 时延"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 

@@ -96,6 +96,7 @@ enum class S : int {
   kFinetuneLora, kFinetuneQlora,
   // planner option labels in Chinese (panel_planner.cpp ShownLabel)
   kPlanLabelMb, kPlanLabelRecompute, kPlanLabelBatch, kPlanLabelWeights,
+  kPlanWhyEnergy, kPlanWhyNodePeak, kPlanWhyMemory, kPlanWhyComm, kPlanWhyTpot,
   kCount
 };
 

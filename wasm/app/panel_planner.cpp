@@ -210,6 +210,25 @@ std::string TimeText(const PlanOption& o, bool training) {
   return training ? FmtDuration(o.time_s) : Fmt("%.3g s", o.time_s);
 }
 
+// What the hover over an option says: the core's sentence (why it wins, what binds it) in
+// English; in Chinese the figures that sentence quotes, in the page's words.
+std::string ShownWhy(const PlanOption& o, bool training, const std::string& currency) {
+  if (App().lang != Lang::kZh) return o.why;
+  std::string out = std::string(T(training ? S::kTimeToTrain : S::kRequestLatency)) + " " +
+                    (training ? FmtDuration(o.time_s) : Fmt("%.3g s", o.time_s)) + "，" +
+                    T(training ? S::kCost : S::kCostPerMTokens) + " " + FmtMoney(o.cost, currency) + "，" +
+                    T(S::kPlanWhyEnergy) + " " + Fmt("%.4g kWh", o.energy_kwh) + "，" + T(S::kGpuCount) + " " +
+                    std::to_string(o.gpus) + "，" + T(S::kPlanWhyNodePeak) + " " + Fmt("%.3g kW", o.node_kw);
+  if (o.capacity_gib > 0)
+    out += "；" + std::string(T(S::kPlanWhyMemory)) + " " + Fmt("%.1f", o.total_gib) + " / " +
+           Fmt("%.1f GiB", o.capacity_gib);
+  if (training)
+    out += "；MFU " + Fmt("%.0f %%", o.mfu * 100) + "，" + T(S::kPlanWhyComm) + " " + Fmt("%.0f %%", o.comm_fraction * 100);
+  else if (o.tpot_s > 0)
+    out += "；" + std::string(T(S::kPlanWhyTpot)) + " " + Fmt("%.3g ms", o.tpot_s * 1000);
+  return out;
+}
+
 // An option as the page shows it: the core's label in English; in Chinese the same facts from the
 // candidate in the page's words (the label in plannerState() stays the core's, as the CLI prints it).
 std::string ShownLabel(const PlanOption& o, bool training) {
@@ -341,9 +360,10 @@ void DrawRanked(const Planner& p) {
     }
     const std::string shown = ShownLabel(o, training);
     ImGui::TextUnformatted(shown.c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", o.why.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ShownWhy(o, training, p.result.currency).c_str());
     MarkLastItem("plan_label:" + std::to_string(i));
     MarkText("plan_label:" + std::to_string(i), shown);
+    MarkText("plan_why:" + std::to_string(i), ShownWhy(o, training, p.result.currency));
     ImGui::TableNextColumn();
     RightAligned(TimeText(o, training));
     MarkLastItem("plan_time:" + std::to_string(i));

@@ -185,6 +185,9 @@ test("the planner runs in Chinese: progress, options and Open", async () => {
   const shown = await page.evaluate(() => window.gpucfg.widgetText("plan_label:0"));
   assert.match(shown, /批/, shown);
   assert.doesNotMatch(shown, /batch|weights/, shown);
+  const why = await page.evaluate(() => window.gpucfg.widgetText("plan_why:0"));
+  assert.match(why, /请求延迟.*每 GPU 显存/, why);
+  assert.doesNotMatch(why, /binds|feasible|options/, why);
   assert.equal(await page.evaluate(() => window.gpucfg.missingGlyphs()), 0, "every character is in the font");
   await page.waitForTimeout(150);
   await shot("planner-08-result-zh.png");
