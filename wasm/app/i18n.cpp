@@ -467,6 +467,7 @@ constexpr Entry kStrings[] = {
     {S::kPlanWhyMemory, "memory per GPU", "每 GPU 显存"},
     {S::kPlanWhyComm, "exposed communication", "暴露的通信占步长"},
     {S::kPlanWhyTpot, "time per output token", "每输出 token 时延"},
+    {S::kPlanGpusAll, "all with a price", "全部有价格的"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 

@@ -97,6 +97,7 @@ enum class S : int {
   // planner option labels in Chinese (panel_planner.cpp ShownLabel)
   kPlanLabelMb, kPlanLabelRecompute, kPlanLabelBatch, kPlanLabelWeights,
   kPlanWhyEnergy, kPlanWhyNodePeak, kPlanWhyMemory, kPlanWhyComm, kPlanWhyTpot,
+  kPlanGpusAll,
   kCount
 };
 

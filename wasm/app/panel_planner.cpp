@@ -144,10 +144,14 @@ void DrawGpuChoices() {
   PlanConfig& plan = App().scenario.plan;
   std::string ticked;
   for (const std::string& id : plan.gpus) ticked += (ticked.empty() ? "" : ", ") + id;
-  const std::string header = std::string(T(S::kPlanGpus)) + " (" + (ticked.empty() ? T(S::kPlanGpusHint) : ticked) +
+  // A header is one line: it says how many, and the list (or the hint) wraps below it at any width.
+  const std::string header = std::string(T(S::kPlanGpus)) + " (" +
+                             (plan.gpus.empty() ? std::string(T(S::kPlanGpusAll)) : std::to_string(plan.gpus.size())) +
                              ")###plan_gpus";
   const bool open = ImGui::CollapsingHeader(header.c_str());
   MarkLastItem("plan_gpus");
+  if (!ticked.empty()) WrapText(ticked);
+  else if (open) WrapText(T(S::kPlanGpusHint));
   if (!open) return;
   const Catalog& cat = BuiltinCatalog();
   const int cols = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / 210.0f));
