@@ -18,10 +18,5 @@ string(APPEND body "extern const int kBuiltinCatalogDocumentCount = ${i};\n")
 string(APPEND body "const std::vector<std::string_view>& BuiltinCatalogDocuments() {\n"
                    "  static const std::vector<std::string_view> docs(kBuiltinCatalogDocuments, kBuiltinCatalogDocuments + ${i});\n"
                    "  return docs;\n}\n}  // namespace gpucfg\n")
-if(EXISTS "${OUT}")
-  file(READ "${OUT}" old)
-  if(old STREQUAL body)
-    return()
-  endif()
-endif()
-file(WRITE "${OUT}" "${body}")
+include("${CMAKE_CURRENT_LIST_DIR}/WriteIfChanged.cmake")
+write_if_changed("${OUT}" "${body}")

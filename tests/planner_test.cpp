@@ -91,26 +91,28 @@ Brute BruteForceCost(const Scenario& s) {
   return best;
 }
 
-// Mixtral 8x7B (8 experts) on at most 8 GPUs: the expert-parallel axis is searched.
-Scenario SmallMoe() {
-  ParseResult p = ParseScenario(R"({"schema_version": 2,
-    "cluster": {"gpu": "H200-SXM-141GB", "gpus_per_node": 8, "nodes": 1},
-    "workload": {"kind": "training", "model": "mixtral-8x7b", "seq_len": 4096, "global_batch": 32,
-                 "train_tokens": 1e9},
-    "plan": {"objective": "cost", "max_gpus": 8, "gpus": ["H200-SXM-141GB"]}})");
+Scenario Parsed(const std::string& text) {
+  ParseResult p = ParseScenario(text);
   EXPECT_TRUE(p.ok()) << test::Dump(p.errors);
   return p.scenario;
 }
 
+// Mixtral 8x7B (8 experts) on at most 8 GPUs: the expert-parallel axis is searched.
+Scenario SmallMoe() {
+  return Parsed(R"({"schema_version": 2,
+    "cluster": {"gpu": "H200-SXM-141GB", "gpus_per_node": 8, "nodes": 1},
+    "workload": {"kind": "training", "model": "mixtral-8x7b", "seq_len": 4096, "global_batch": 32,
+                 "train_tokens": 1e9},
+    "plan": {"objective": "cost", "max_gpus": 8, "gpus": ["H200-SXM-141GB"]}})");
+}
+
 // Llama 2 7B at 16k tokens per sequence: the context-parallel axis is searched.
 Scenario SmallLongContext() {
-  ParseResult p = ParseScenario(R"({"schema_version": 2,
+  return Parsed(R"({"schema_version": 2,
     "cluster": {"gpu": "A100-SXM4-40GB", "gpus_per_node": 8, "nodes": 1},
     "workload": {"kind": "training", "model": "llama2-7b", "seq_len": 16384, "global_batch": 16,
                  "train_tokens": 1e9},
     "plan": {"objective": "cost", "max_gpus": 8, "gpus": ["A100-SXM4-40GB"]}})");
-  EXPECT_TRUE(p.ok()) << test::Dump(p.errors);
-  return p.scenario;
 }
 
 TEST(Planner, BestEqualsBruteForceOnSmallSpace) {

@@ -108,16 +108,23 @@ PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf,
   return acc;
 }
 
-// Everything RooflinePhaseOf reads, as bits (ModelCache::power_phases): the operating point, the
-// ceiling, the stage's layers, the fallback kernel and each point of the phase. 0 = not keyed.
-int PhaseKey(const Operating& op, const PerformanceReport& perf, std::string_view phase, double layers_per_stage,
-             bool fallback_cb, double fallback_comp, double fallback_mem, uint64_t* k) {
+// The operating point and the ceiling as bits: the words both phase keys below start with.
+int PutOperatingPoint(const Operating& op, const PerformanceReport& perf, uint64_t* k) {
   int n = 0;
   auto put = [&](double v) { k[n++] = BitsOf(v); };
   for (const power::KernelPowerModel* m : {&op.model, &op.mode_model})
     put(m->board_w), put(m->idle_w), put(m->memory_share), put(m->compute_share);
   put(op.limit_w), put(op.fixed_clocks), put(op.mode_clock), put(op.mode_memory);
   put(perf.ceiling.sustained_tflops), put(perf.ceiling.achievable_tflops), put(perf.ceiling.achievable_hbm_gbps);
+  return n;
+}
+
+// Everything RooflinePhaseOf reads, as bits (ModelCache::power_phases): the operating point, the
+// ceiling, the stage's layers, the fallback kernel and each point of the phase. 0 = not keyed.
+int PhaseKey(const Operating& op, const PerformanceReport& perf, std::string_view phase, double layers_per_stage,
+             bool fallback_cb, double fallback_comp, double fallback_mem, uint64_t* k) {
+  int n = PutOperatingPoint(op, perf, k);
+  auto put = [&](double v) { k[n++] = BitsOf(v); };
   put(layers_per_stage), put(fallback_cb), put(fallback_comp), put(fallback_mem);
   put(double(phase.size()));
   for (int i = 0; i < perf.roofline_count; ++i) {
@@ -133,12 +140,8 @@ int PhaseKey(const Operating& op, const PerformanceReport& perf, std::string_vie
 // ceiling, the fallback kernel (ModelCache::SerialPhases holds them once per shape).
 int PhaseContextKey(const Operating& op, const PerformanceReport& perf, bool fallback_cb, double fallback_comp,
                     double fallback_mem, uint64_t* k) {
-  int n = 0;
+  int n = PutOperatingPoint(op, perf, k);
   auto put = [&](double v) { k[n++] = BitsOf(v); };
-  for (const power::KernelPowerModel* m : {&op.model, &op.mode_model})
-    put(m->board_w), put(m->idle_w), put(m->memory_share), put(m->compute_share);
-  put(op.limit_w), put(op.fixed_clocks), put(op.mode_clock), put(op.mode_memory);
-  put(perf.ceiling.sustained_tflops), put(perf.ceiling.achievable_tflops), put(perf.ceiling.achievable_hbm_gbps);
   put(fallback_cb), put(fallback_comp), put(fallback_mem);
   return n;
 }
