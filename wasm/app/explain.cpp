@@ -46,6 +46,11 @@ Explanation Training(Figure f) {
                                         " = " + Fmt("%.1f TFLOP/s", p.tflops_per_gpu),
               S::kSrcMfu};
     case Figure::kTimeToTrain:
+      if (w.train_steps > 0)  // by steps: steps x step time (performance.cpp, network_speed.cpp)
+        return {S::kWhatTimeToTrain, std::string(T(S::kTrainStepsWord)) + " x " + T(S::kStepTime) + " = " +
+                                         FmtCount(w.train_steps) + " x " + FmtDuration(p.step_time_s) + " = " +
+                                         FmtDuration(p.time_to_train_s),
+                S::kSrcSpeed};
       return {S::kWhatTimeToTrain, std::string(T(S::kTrainTokens)) + " / " + T(S::kTokensPerS) + " = " +
                                        FmtCount(w.train_tokens) + " / " + FmtCount(p.tokens_per_s) + "/s = " +
                                        FmtDuration(p.time_to_train_s),

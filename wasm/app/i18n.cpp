@@ -468,6 +468,10 @@ constexpr Entry kStrings[] = {
     {S::kPlanWhyComm, "exposed communication", "暴露的通信占步长"},
     {S::kPlanWhyTpot, "time per output token", "每输出 token 时延"},
     {S::kPlanGpusAll, "all with a price", "全部有价格的"},
+    // the training length by optimizer steps (workload.train_steps)
+    {S::kTrainSteps, "Training steps (0 = by tokens)", "训练步数（0 = 按 token 数）"},
+    {S::kTrainStepsNetwork, "Training steps (0 = no time to train)", "训练步数（0 = 不计算训练时长）"},
+    {S::kTrainStepsWord, "optimizer steps", "优化器步数"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 

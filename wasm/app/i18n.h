@@ -98,6 +98,8 @@ enum class S : int {
   kPlanLabelMb, kPlanLabelRecompute, kPlanLabelBatch, kPlanLabelWeights,
   kPlanWhyEnergy, kPlanWhyNodePeak, kPlanWhyMemory, kPlanWhyComm, kPlanWhyTpot,
   kPlanGpusAll,
+  // the training length by optimizer steps (workload.train_steps)
+  kTrainSteps, kTrainStepsNetwork, kTrainStepsWord,
   kCount
 };
 

@@ -34,6 +34,7 @@ constexpr Pair kFieldDocs[] = {
     {"/workload/global_batch", "每次优化器步骤的序列数"},
     {"/workload/micro_batch", "每个 GPU 每次前向/反向传播的序列数"},
     {"/workload/train_tokens", "训练 token 预算；0 = 不计算训练时长"},
+    {"/workload/train_steps", "训练的优化器步数，代替 token 预算（网络模型也适用）；0 = 按 token 预算"},
     {"/workload/flash_attention", "融合注意力（不保存 s x s 分数矩阵）"},
     {"/workload/batch", "推理：每个模型副本同时处理的序列数"},
     {"/workload/prompt_tokens", "推理：每个序列的输入 token 数"},

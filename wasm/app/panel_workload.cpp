@@ -95,8 +95,14 @@ void DrawTrainingRows(WorkloadConfig& w, bool network) {
   EnumRow(S::kOptimizer, w.optimizer, kOptimizerNames);
   IntRow(network ? S::kGlobalBatchSamples : S::kGlobalBatch, w.global_batch, true);
   IntRow(S::kMicroBatch, w.micro_batch, true);
-  if (network) return;
-  DoubleRow(S::kTrainTokensB, w.train_tokens, "%.4g", 1e9);
+  // The job's length: a token budget or a step count, never both (Resolve refuses both), so
+  // setting one clears the other. Networks count samples, so only steps apply to them.
+  if (network) {
+    IntRow(S::kTrainStepsNetwork, w.train_steps);
+    return;
+  }
+  if (DoubleRow(S::kTrainTokensB, w.train_tokens, "%.4g", 1e9) && w.train_tokens > 0) w.train_steps = 0;
+  if (IntRow(S::kTrainSteps, w.train_steps) && w.train_steps > 0) w.train_tokens = 0;
   BoolRow(S::kFlashAttention, w.flash_attention);
   DrawFinetuneRows(w.finetune);
 }

@@ -125,6 +125,38 @@ for (const lang of ["en", "zh-CN"]) {
       await h.shot("engine");
     });
 
+    await t.test("a step count replaces the token budget: time to train = steps x step time, as the CLI says", async () => {
+      await h.loadExample("default");
+      const before = await h.state();
+      assert.ok(before.scenario.workload.train_tokens > 0, "the default example trains on a token budget");
+      await h.click("/workload/train_steps");
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type("5000");
+      await page.keyboard.press("Enter");
+      await h.waitFor(() => window.gpucfgState().scenario.workload.train_steps === 5000);
+      const s = await h.state();
+      assert.equal(s.scenario.workload.train_tokens, 0, "setting steps clears the token budget (Resolve refuses both)");
+      assert.deepEqual(s.report.errors ?? [], []);
+      const p = s.report.performance;
+      assert.ok(Math.abs(p.time_to_train_s / (5000 * p.step_time_s) - 1) < 1e-3, `${p.time_to_train_s} vs ${p.step_time_s}`);
+      assert.deepEqual(s.report, cli(["evaluate", "-", "--format", "json"], JSON.stringify(s.scenario)));
+      // The explanation of the figure says steps x step time, in the page's language.
+      const { x, y } = await h.centre("figure:time_to_train");
+      await page.mouse.move(x, y);
+      await page.waitForFunction(() => window.gpucfg.tooltip() !== "", null, { timeout: 5000 });
+      const why = await page.evaluate(() => window.gpucfg.tooltip());
+      assert.match(why, lang === "zh-CN" ? /优化器步数 x / : /optimizer steps x /);
+      assert.ok(why.includes("5000 x "), why);
+      await h.shot("train-steps");
+      // Typing a token budget back clears the steps.
+      await h.click("/workload/train_tokens");
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type("300");
+      await page.keyboard.press("Enter");
+      await h.waitFor(() => window.gpucfgState().scenario.workload.train_tokens === 300e9);
+      assert.equal((await h.state()).scenario.workload.train_steps, 0);
+    });
+
     await t.test("LoRA changes the memory per GPU; the rank row appears", async () => {
       const before = await h.state();
       await h.pick("/workload/finetune/method", "lora");
