@@ -3,8 +3,9 @@
 //   #scenario=<URI-encoded scenario JSON>&lang=en|zh-CN&view=<tab>&pins=<URI-encoded JSON array>
 //     &serving=users:<n>|rps:<n>   (the serving panel's load; its latency targets are the scenario's)
 // A link with a bad part (an out-of-range value, an unknown key, schema_version 99, invalid JSON,
-// broken percent-encoding) shows a banner naming each bad field, shows the valid parts, and keeps
-// the link in the address bar until the banner is dismissed. Hash changes (a link pasted into an
+// broken percent-encoding) shows a banner naming each bad field, shows the valid parts (one with
+// none, every key unknown, shows the default), and keeps the link in the address bar until the
+// banner is dismissed. Hash changes (a link pasted into an
 // open tab) are followed live. The last view survives a reload (the hash, or localStorage when the
 // address has none); named scenarios are saved in localStorage (versioned, migrated on read); the
 // toolbar imports/exports scenario JSON, exports the report as CSV, copies the link and copies the

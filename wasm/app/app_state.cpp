@@ -93,7 +93,11 @@ std::string LoadScenarioLenient(std::string_view text) {
   // A text that is not JSON (or not an object) has no valid parts to show.
   const bool unparsable = !parsed.errors.empty() && parsed.errors.front().path.empty() &&
                           parsed.errors.front().code != "missing_field";
-  if (!unparsable) {
+  // Neither has a document that set nothing (every key unknown or bad: {"__proto__": ...},
+  // {"a": {"a": ...}}): showing the contract's bare defaults would be a scenario nobody asked for,
+  // so the page keeps what it shows (the default at start) and the banner says why.
+  const bool nothing_valid = !parsed.ok() && ScenarioToJson(parsed.scenario, -1) == ScenarioToJson(Scenario{}, -1);
+  if (!unparsable && !nothing_valid) {
     App().scenario = std::move(parsed.scenario);
     App().example.clear();
     App().dirty = true;
