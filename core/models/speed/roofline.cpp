@@ -44,9 +44,12 @@ double PrecisionFactor(Precision p, double base16) {
 
 // Tile shapes cuBLAS/CUTLASS pick among, with their relative per-SM throughput (smaller tiles
 // re-read operands more often). Judgement, after NVIDIA's "Matrix Multiplication Background"
-// guide (tile and wave quantisation).
+// guide (tile and wave quantisation). The last, 16 rows, is the smallest a Tensor Core MMA pads a
+// skinny (decode, m < 64) GEMM to: mma.sync m16n8k16 (PTX ISA, Warp-level matrix shapes), as
+// CUTLASS's and tinygemm's small-M kernels tile it; its speed 0.45 (J: operand reuse per tile
+// 16x128/(16+128) = 14 vs 32 for 64x64, so well below 64x64's 0.70).
 struct Tile { double m, n, speed; };
-constexpr Tile kTiles[] = {{256, 128, 1.0}, {128, 128, 0.95}, {128, 64, 0.85}, {64, 64, 0.70}};
+constexpr Tile kTiles[] = {{256, 128, 1.0}, {128, 128, 0.95}, {128, 64, 0.85}, {64, 64, 0.70}, {16, 128, 0.45}};
 
 double TimeOf(double flops, double bytes, double tflops, double gbps) {
   double tc = tflops > 0 ? flops / (tflops * kFlopsPerTflop) : 0;
@@ -123,12 +126,13 @@ double TileWaveUtil(const Dim& m, const Dim& n, const ShapeCommon& c) {
   const double mn = m.v * n.v;
   const bool whole = m.exact && n.exact && mn < 0x1p53;
   double best = 0;
-  constexpr Tile t0 = kTiles[0], t1 = kTiles[1], t2 = kTiles[2], t3 = kTiles[3];
-  static_assert(std::size(kTiles) == 4, "TileWaveUtil tries each tile of kTiles");
+  constexpr Tile t0 = kTiles[0], t1 = kTiles[1], t2 = kTiles[2], t3 = kTiles[3], t4 = kTiles[4];
+  static_assert(std::size(kTiles) == 5, "TileWaveUtil tries each tile of kTiles");
   TryTile<i64(t0.m), i64(t0.n)>(m, n, mn, t0.speed, whole, c, best) &&
       TryTile<i64(t1.m), i64(t1.n)>(m, n, mn, t1.speed, whole, c, best) &&
       TryTile<i64(t2.m), i64(t2.n)>(m, n, mn, t2.speed, whole, c, best) &&
-      TryTile<i64(t3.m), i64(t3.n)>(m, n, mn, t3.speed, whole, c, best);
+      TryTile<i64(t3.m), i64(t3.n)>(m, n, mn, t3.speed, whole, c, best) &&
+      TryTile<i64(t4.m), i64(t4.n)>(m, n, mn, t4.speed, whole, c, best);
   return best;
 }
 
