@@ -47,7 +47,7 @@ Explanation Training(Figure f) {
               S::kSrcMfu};
     case Figure::kTimeToTrain:
       if (w.train_steps > 0)  // by steps: steps x step time (performance.cpp, network_speed.cpp)
-        return {S::kWhatTimeToTrain, std::string(T(S::kTrainStepsWord)) + " x " + T(S::kStepTime) + " = " +
+        return {S::kWhatTimeToTrainSteps, std::string(T(S::kTrainStepsWord)) + " x " + T(S::kStepTime) + " = " +
                                          FmtCount(w.train_steps) + " x " + FmtDuration(p.step_time_s) + " = " +
                                          FmtDuration(p.time_to_train_s),
                 S::kSrcSpeed};

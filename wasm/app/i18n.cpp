@@ -472,6 +472,8 @@ constexpr Entry kStrings[] = {
     {S::kTrainSteps, "Training steps (0 = by tokens)", "训练步数（0 = 按 token 数）"},
     {S::kTrainStepsNetwork, "Training steps (0 = no time to train)", "训练步数（0 = 不计算训练时长）"},
     {S::kTrainStepsWord, "optimizer steps", "优化器步数"},
+    {S::kWhatTimeToTrainSteps, "Wall-clock time to run the given optimizer steps at this step time.",
+     "按此单步时间跑完给定优化器步数所需的时间。"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 

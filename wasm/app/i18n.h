@@ -99,7 +99,7 @@ enum class S : int {
   kPlanWhyEnergy, kPlanWhyNodePeak, kPlanWhyMemory, kPlanWhyComm, kPlanWhyTpot,
   kPlanGpusAll,
   // the training length by optimizer steps (workload.train_steps)
-  kTrainSteps, kTrainStepsNetwork, kTrainStepsWord,
+  kTrainSteps, kTrainStepsNetwork, kTrainStepsWord, kWhatTimeToTrainSteps,
   kCount
 };
 

@@ -145,6 +145,7 @@ for (const lang of ["en", "zh-CN"]) {
       await page.mouse.move(x, y);
       await page.waitForFunction(() => window.gpucfg.tooltip() !== "", null, { timeout: 5000 });
       const why = await page.evaluate(() => window.gpucfg.tooltip());
+      assert.match(why, lang === "zh-CN" ? /跑完给定优化器步数/ : /run the given optimizer steps/);
       assert.match(why, lang === "zh-CN" ? /优化器步数 x / : /optimizer steps x /);
       assert.ok(why.includes("5000 x "), why);
       await h.shot("train-steps");
