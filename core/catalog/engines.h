@@ -26,6 +26,7 @@ struct EngineProfile {
   bool cuda_graphs = false;         // decode steps replayed from a CUDA graph (no per-kernel host time)
   double norm_traffic = 1;          // HBM traffic of the norms / a fused norm's
   double elementwise_traffic = 1;   // HBM traffic of activation, residual, rotary / fused ones'
+  bool removes_padding = false;     // encoders: only a sample's real tokens computed (varseqlen)
   // Fused attention per architecture family (Volta, Turing, Ampere, Ada, Hopper, Blackwell).
   EngineAttention attention[6];
   bool gather_per_layer = true;     // ZeRO-3/FSDP gathers one layer (unit) at a time

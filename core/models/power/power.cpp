@@ -63,8 +63,9 @@ void AddKernel(const Operating& op, bool cb, double u_comp, double u_mem, double
   const double p0 = power::KernelPowerAtClock(m, u_comp, u_mem, f0);
   double tf, p;
   if (op.fixed_clocks) {
+    // nvpmodel fixes the clocks (JETSON-PM): the reference is the top mode at its own clocks, not
+    // a DVFS point under the board power, so time scales with the mode's clocks alone.
     tf = cb ? 1 / op.mode_clock : std::max(1 / op.mode_memory, u_comp / op.mode_clock);
-    tf /= power::KernelTimeFactor(cb, u_comp, f0);
     p = std::min(op.limit_w, power::KernelDemandW(op.mode_model, u_comp, u_mem));
     acc.clock = std::min(acc.clock, op.mode_clock);
   } else {

@@ -11,6 +11,7 @@
 
 #include "base/units.h"
 #include "models/memory/network_memory.h"
+#include "models/speed/engine_speed.h"
 
 namespace gpucfg {
 namespace {
@@ -162,12 +163,20 @@ void AddEncoderSampleFigures(const Resolved& r, PerformanceReport& out) {
   // Inference: one bidirectional forward of seq_len tokens per sample, the whole batch at once on
   // each tensor-parallel group (no decode); pipeline stages run one after another for one batch.
   const LayerPrecision lp = PrecisionsFor(r, true);
-  const DeviceRates d = RatesFor(r.device, lp, false, r.speed);
+  DeviceRates d = RatesFor(r.device, lp, false, r.speed);
+  bool flash = r.flash_attention;
+  ApplyEngineRates(r.engine, r.device.architecture, r.speed, d, flash);  // fusion: data/engines.json
+  // seq_len is the padded length; an engine that removes padding (TensorRT BERT's variable-
+  // sequence-length plugins, NVIDIA TensorRT demo/BERT) computes only the real tokens,
+  // workload.prompt_tokens per sample where it is shorter. Attention at the mean length, not
+  // E[L^2] (judgement: under-counts attention slightly for a spread of lengths).
+  const bool unpadded = r.engine && r.engine->removes_padding && r.prompt_tokens > 0;
+  const int tokens = unpadded ? std::min(r.seq_len, r.prompt_tokens) : r.seq_len;
   LayerShape shape;
   shape.batch = r.batch;
-  shape.q_tokens = shape.context = r.seq_len;
+  shape.q_tokens = shape.context = tokens;
   shape.tp = r.tp;
-  shape.flash = r.flash_attention;
+  shape.flash = flash;
   shape.causal = false;
   shape.phase = Phase::kPrefill;
   const LayerCost layer = LayerForward(r.arch, shape, lp, d);
