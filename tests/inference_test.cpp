@@ -56,5 +56,47 @@ TEST(Inference, TensorParallelCutsDecodeLatency) {
   EXPECT_GT(two.performance.tpot_s, 0.5 * one.performance.tpot_s);  // all-reduces do not halve
 }
 
+// Batch-1 decode streams the weights: halving their bytes must cut the step, as weight-only int8
+// and int4 kernels do (gpt-fast README). Padded to a 64-row tile the GEMMs were compute-bound and
+// int4 equalled int8; the 16-row tile (mma.sync m16n8k16) keeps them memory-bound.
+TEST(Inference, WeightOnlyQuantisationCutsBatchOneDecode) {
+  auto tpot = [](Precision w) {
+    Scenario s = InferScenario("A100-SXM4-80GB", "llama2-7b", 1, 512, 128, Precision::kBf16);
+    s.workload.weight_precision = w;
+    const Report r = Evaluate(s);
+    EXPECT_TRUE(r.errors.empty());
+    return r.performance.tpot_s;
+  };
+  const double bf16 = tpot(Precision::kBf16), int8 = tpot(Precision::kInt8), int4 = tpot(Precision::kInt4);
+  EXPECT_LT(int8, 0.75 * bf16);  // half the bytes; launch overheads stay
+  EXPECT_LT(int4, 0.85 * int8);
+}
+
+// An encoder under TensorRT computes only each sample's real tokens (varseqlen: data/engines.json
+// TRT-BERT): fewer real tokens, more samples/s. Without the engine the padded length is charged.
+TEST(Inference, TensorRtEncoderRemovesPadding) {
+  auto samples = [](const std::string& engine, int real_tokens) {
+    Scenario s = InferScenario("H100-SXM5-80GB", "bert-large", 256, real_tokens, 1, Precision::kInt8);
+    s.workload.seq_len = 384, s.workload.engine = engine;
+    const Report r = Evaluate(s);
+    EXPECT_TRUE(r.errors.empty()) << (r.errors.empty() ? "" : r.errors.front().message);
+    return r.performance.samples_per_s;
+  };
+  const double padded = samples("tensorrt", 384), real = samples("tensorrt", 172);
+  EXPECT_GT(real, 1.8 * padded);  // 384 / 172 = 2.2 fewer tokens; attention and fixed costs shrink less
+  EXPECT_LT(real, 2.6 * padded);
+  EXPECT_EQ(samples("", 172), samples("", 384));  // no engine: seq_len is what runs
+}
+
+// Jetson AGX Orin's Tensor Cores (GPU share of the module's 275 sparse INT8 TOPS): INT8 work must
+// not fall back to the FP32 units.
+TEST(Inference, OrinHasTensorCoreRates) {
+  const GpuSpec* orin = FindGpu(BuiltinCatalog(), "Jetson-AGX-Orin-64GB");
+  ASSERT_NE(orin, nullptr);
+  const auto peak = [&](Precision p) { return orin->peak_tflops[static_cast<size_t>(p)].dense; };
+  EXPECT_GT(peak(Precision::kInt8), 8 * peak(Precision::kFp32));
+  EXPECT_DOUBLE_EQ(peak(Precision::kInt8), 2 * peak(Precision::kFp16));
+}
+
 }  // namespace
 }  // namespace gpucfg
