@@ -57,8 +57,15 @@ TEST(MigCluster, SevenSlicesOfAnA100ServeSevenCopies) {
   EXPECT_NEAR(r.performance.output_tokens_per_s, 56 * one.output_tokens_per_s, 1e-6 * r.performance.output_tokens_per_s);
   EXPECT_NEAR(r.performance.output_tokens_per_s_per_gpu, 7 * one.output_tokens_per_s_per_gpu, 1e-9 * one.output_tokens_per_s);
   EXPECT_DOUBLE_EQ(r.performance.tpot_s, one.tpot_s);
-  // Power and rental are the whole boards'.
-  EXPECT_DOUBLE_EQ(r.power.gpu_w, FindGpu(BuiltinCatalog(), "A100-SXM4-80GB")->tdp_watts);
+  // Power and rental are the whole boards' in their servers: a board between idle and its limit,
+  // the node with its host, energy for an hour of serving (it was the bare TDP, no host, 0 kWh).
+  EXPECT_GT(r.power.gpu_w, r.power.gpu_idle_w);
+  EXPECT_LE(r.power.gpu_w, r.power.gpu_limit_w);
+  EXPECT_GT(r.power.host_w, 0);
+  EXPECT_NEAR(r.power.node_w, (8 * r.power.gpu_w + r.power.host_w) / r.power.psu_efficiency, 1e-9 * r.power.node_w);
+  EXPECT_GT(r.power.energy_kwh, 0);
+  EXPECT_DOUBLE_EQ(r.power.energy_kwh, r.power.facility_kw);  // one hour
+  EXPECT_NEAR(r.cost.electricity_total, r.power.energy_kwh * 0.12, 1e-9);  // USD preset, 0.12 per kWh
   EXPECT_EQ(r.setup.total_gpus, 8);
   // The same job on whole GPUs: decode of a 7B model is bandwidth-bound, so seven slices of 1/8 of
   // the bandwidth each give about 7/8 of the whole GPU's decode rate, batch for batch x 7.
@@ -69,6 +76,18 @@ TEST(MigCluster, SevenSlicesOfAnA100ServeSevenCopies) {
   std::printf("[ mig cluster ] A100 80GB, llama2-7b int4 decode: 7 x 1g.10gb (batch 4 each) %.0f tok/s per GPU vs whole GPU (batch 28) %.0f\n",
               r.performance.output_tokens_per_s_per_gpu, whole.performance.output_tokens_per_s_per_gpu);
   EXPECT_LT(r.performance.output_tokens_per_s_per_gpu, 1.05 * whole.performance.output_tokens_per_s_per_gpu);
+}
+
+// A layout that leaves slices empty draws only its busy slices' dynamic power: one 3g.40gb (3 of 7
+// compute slices) on an A100 draws less than seven busy 1g.10gb, and the same server host.
+TEST(MigCluster, EmptySlicesDrawOnlyIdlePower) {
+  const Report seven = Evaluate(Serve("A100-SXM4-80GB", "1g.10gb", 7));
+  const Report one = Evaluate(Serve("A100-SXM4-80GB", "3g.40gb", 1));
+  ASSERT_TRUE(seven.errors.empty() && one.errors.empty());
+  EXPECT_LT(one.power.gpu_w, seven.power.gpu_w);
+  EXPECT_GT(one.power.gpu_w, one.power.gpu_idle_w);
+  EXPECT_LT(one.power.node_w, seven.power.node_w);
+  EXPECT_GT(one.power.host_w, 0);
 }
 
 TEST(MigCluster, TheJsonHasTheContractsMigSectionOnlyWithClusterMig) {

@@ -11,6 +11,7 @@
 #include "mig/mig_catalog.h"
 #include "mig/mig_device.h"
 #include "mig/placement.h"
+#include "models/power/power.h"
 #include "resolve/resolve.h"
 
 namespace gpucfg {
@@ -77,6 +78,17 @@ int CheckMig(const Scenario& s, const MigTable* t, Report& out) {
   return p;
 }
 
+// The power model's warning codes (power_warnings.inc, the table warnings.cpp reads).
+bool IsPowerWarning(std::string_view code) {
+  struct Entry { std::string_view code, text; };
+  static constexpr Entry kPower[] = {
+#include "base/power_warnings.inc"
+  };
+  for (const Entry& e : kPower)
+    if (e.code == code) return true;
+  return false;
+}
+
 void ScalePerformance(PerformanceReport& p, double copies, double per_gpu, double gpu_share) {
   p.tokens_per_s *= copies;
   p.tokens_per_s_per_gpu *= per_gpu;
@@ -127,13 +139,32 @@ void EvaluateMigInto(const Scenario& s, const Catalog& catalog, Report& out) {
   out.performance.gpu_hours = out.performance.time_to_train_s * gpus / kSecondsPerHour;
   out.setup.total_gpus = gpus;
 
-  // Power and rental: the whole boards, every instance busy.
-  const double inst_facility_kw = out.power.facility_kw;
-  out.power.gpu_w = gpu.tdp_watts;
-  out.power.node_w = gpu.tdp_watts * s.cluster.gpus_per_node;
-  out.power.cluster_kw = out.power.node_w * s.cluster.nodes / 1000.0;
-  out.power.facility_kw = out.power.cluster_kw * s.pricing.pue;
-  out.power.energy_kwh = out.power.facility_kw * out.performance.time_to_train_s / kSecondsPerHour;
+  // Power: the whole boards and their servers, every instance busy. Each instance runs the same
+  // kernels on its slice, at the utilisations of its own ceiling, so the power model on the whole
+  // GPU (its resolution `r`: the real node size, host and node count) at those utilisations gives
+  // the board as if every slice were busy; a layout that leaves slices empty draws only the active
+  // share of the dynamic power (dynamic power is the sum of the active units': AccelWattch,
+  // Kandiah et al., MICRO 2021). The instance's own power pass priced a one-GPU node: its power
+  // warnings are replaced by the whole node's.
+  const double throughput_factor = out.power.throughput_factor, clock_factor = out.power.clock_factor;
+  WarningList board_warnings;
+  ComputePowerInto(r, out.per_instance.performance, kFullEvaluation, board_warnings, out.power);
+  PowerReport& pw = out.power;
+  const double active = std::min(1.0, n * share.fraction_of_gpu);
+  const double idle_share_w = (pw.gpu_w - pw.gpu_idle_w) * (1 - active);
+  pw.gpu_w -= idle_share_w;
+  pw.node_w -= r.gpus_per_node * idle_share_w / pw.psu_efficiency;
+  pw.cluster_kw = pw.node_w * r.nodes / 1000.0;
+  pw.facility_kw = pw.cluster_kw * r.pue;
+  pw.throughput_factor = throughput_factor, pw.clock_factor = clock_factor;  // what the speed figures used
+  SetEnergy(r, out.performance.time_to_train_s, pw);
+  int kept = 0;
+  for (int i = 0; i < out.warnings.count; ++i)
+    if (!IsPowerWarning(out.warnings.items[i].code)) out.warnings.items[kept++] = out.warnings.items[i];
+  out.warnings.count = kept;
+  for (const Warning& w : board_warnings) out.warnings.Add(w.code, w.path, w.value, w.limit, w.args);
+
+  // Rental: the whole boards (price x GPUs x hours).
   const bool inference = s.workload.kind == WorkloadKind::kInference;
   CostReport& c = out.cost;
   c.per_gpu_hour = r.per_gpu_hour;
@@ -144,8 +175,7 @@ void EvaluateMigInto(const Scenario& s, const Catalog& catalog, Report& out) {
     c.gpu_hours = out.performance.time_to_train_s * gpus / kSecondsPerHour;
     c.total = c.gpu_hours * r.per_gpu_hour;
   }
-  c.electricity_total = inst_facility_kw > 0 ? c.electricity_total * out.power.facility_kw / inst_facility_kw
-                                             : out.power.energy_kwh * r.electricity_per_kwh;
+  c.electricity_total = pw.energy_kwh * r.electricity_per_kwh;  // as ComputeCost prices it
 
   // The report's mig section.
   MigSection& m = out.mig;

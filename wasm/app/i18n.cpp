@@ -579,7 +579,7 @@ constexpr CodeName kWarningsZh[] = {
     {"mig_replicated", nullptr, "cluster.mig：工作负载以 {value} 个独立副本运行，每个 MIG 实例一个；集群吞吐为单个实例的 {value} 倍，延迟为单个实例的"},
     {"mig_slice_owns", nullptr, "MIG 实例独占其 SM、内存切片（容量和带宽）及 L2 份额：繁忙的邻居拿不走（MIG 用户指南：每个 GPU 实例的内存 QoS）；到主机的 PCIe 和板卡功耗上限仍共享"},
     {"mig_no_p2p", nullptr, "MIG 实例之间没有 NVLink、GPU 间 P2P 或 NCCL（MIG 用户指南：部署注意事项）：每个副本在一个实例上以 tp = pp = 1 运行"},
-    {"mig_power_whole_board", nullptr, "功耗和价格按整块板卡计（{value} 个 GPU），每个实例都在忙；空闲切片不退款"},
+    {"mig_power_whole_board", nullptr, "功耗和价格按整块板卡及其服务器计（{value} 个 GPU），每个实例都在忙：板卡功耗为忙碌切片之和（空切片只计空闲功耗）；空闲切片不退款"},
     {"mig_slot_unused", nullptr, "此布局在每个 GPU 上留下 {value} 个（共 {limit} 个）计算切片未用"},
     {"serving_overloaded", nullptr, "请求以每秒 {value} 个到达，但这些副本在此提示和输出长度下每秒只能服务约 {limit} 个：队列将无限增长；请增加副本、降低请求率或缩短请求"},
 };
