@@ -156,7 +156,7 @@ void VisitSpeedOptions(V& v, SpeedOptions& o) {
   v.Field("nvls", o.nvls, "NVLink SHARP all-reduce where the NVSwitch supports it");
   v.Field("nodes_per_leaf", o.nodes_per_leaf, 1, 100000, "nodes under one leaf switch; oversubscription applies beyond");
   v.Field("tpot_target_ms", o.tpot_target_ms, 0.0, 1e6, "ms", "inference: latency target per output token (best batch search)");
-  v.Field("ttft_target_ms", o.ttft_target_ms, 0.0, 1e7, "ms", "inference: latency target for the first token");
+  v.Field("ttft_target_ms", o.ttft_target_ms, 0.0, 1e7, "ms", "inference: latency target for the first token (networks: for a batch's result, performance.latency_s; the planner checks it)");
   v.Field("clock_factor", o.clock_factor, 0.01, 1.0, "ratio", "clock relative to boost: every peak rate scales (a thermal or power derate)");
   v.Enum("algorithm", o.algorithm, kCollectiveAlgorithmNames, "collectives: auto (NCCL's choice) | ring | tree | nvls | nvls-tree | pat");
 }

@@ -95,6 +95,7 @@ void ScalePerformance(PerformanceReport& p, double copies, double per_gpu, doubl
   p.tflops_per_gpu *= per_gpu;
   p.mfu *= per_gpu * gpu_share;  // utilisation of the whole GPU's peak: n instances x their SM share
   p.hfu *= per_gpu * gpu_share;
+  p.samples_per_s *= copies;  // networks and encoders: every instance serves (or trains) its own batches
   p.output_tokens_per_s *= copies;
   p.output_tokens_per_s_per_gpu *= per_gpu;
   p.decode_tokens_per_s *= copies;

@@ -26,13 +26,15 @@ void ScoreFromReport(const Report& r, int gpus, CandidateScore& out) {
   out.mfu = p.mfu, out.comm_fraction = p.comm_fraction;
   out.ttft_s = p.ttft_s, out.tpot_s = p.tpot_s, out.request_latency_s = p.request_latency_s;
   out.output_tokens_per_s = p.output_tokens_per_s;
+  out.samples_per_s = p.samples_per_s, out.latency_s = p.latency_s, out.per_hour = r.cost.per_hour;
 }
 
 // A shape is what ApplyCandidate writes besides the split: the SKU (and its price), the node size
-// and count, and the inference weight format.
+// and count, the inference weight format and MIG layout.
 bool CandidateEvaluator::SameShape(const Scenario& base, const PlanCandidate& c) const {
   return base_ == &base && c.gpu == shape_c_.gpu && c.gpus_per_node == shape_c_.gpus_per_node &&
-         c.nodes == shape_c_.nodes && c.weight_precision == shape_c_.weight_precision;
+         c.nodes == shape_c_.nodes && c.weight_precision == shape_c_.weight_precision &&
+         c.mig_profile == shape_c_.mig_profile;
 }
 
 void CandidateEvaluator::ResolveShape(const Scenario& base, const PlanCandidate& c) {

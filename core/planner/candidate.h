@@ -29,6 +29,7 @@ struct CandidateScore {
   double step_time_s = 0, time_to_train_s = 0, tokens_per_s = 0, mfu = 0, comm_fraction = 0;
   // inference
   double ttft_s = 0, tpot_s = 0, request_latency_s = 0, output_tokens_per_s = 0;
+  double samples_per_s = 0, latency_s = 0, per_hour = 0;  // networks: samples served, one batch's latency; rental
 };
 
 // The figures of a report, as CandidateScore names them (valid = no errors).

@@ -43,13 +43,18 @@ PlanOption MakeOption(const Scenario& base, const Catalog& catalog, const PlanCa
               std::to_string(c.gpus_per_node) + "), tp " + std::to_string(c.tp) + " pp " + std::to_string(c.pp) +
               extra + " dp " + std::to_string(dp) + ", mb " + std::to_string(c.micro_batch) + ", zero " +
               std::to_string(c.zero) + ", recompute " + std::string(kRecomputeNames[static_cast<int>(c.recompute)]);
+  } else if (c.mig_profile >= 0) {
+    const MigConfig& mig = o.scenario.cluster.mig;
+    o.label = "1 x " + id + " as MIG " + std::to_string(mig.instances_per_gpu) + " x " + mig.profile + ", batch " +
+              std::to_string(c.batch) + " per instance, weights " + std::string(PrecisionName(c.weight_precision));
   } else {
     o.label = std::to_string(c.tp) + " x " + id + ", tp " + std::to_string(c.tp) + ", batch " +
               std::to_string(c.batch) + ", weights " + std::string(PrecisionName(c.weight_precision));
   }
   std::string binds;
   if (s.capacity_gib > 0 && s.total_gib > 0.9 * s.capacity_gib)
-    Append(binds, "memory " + Fmt("%.1f of %.1f GiB per GPU", s.total_gib, s.capacity_gib));
+    Append(binds, "memory " + Fmt(c.mig_profile >= 0 ? "%.1f of %.1f GiB per MIG instance" : "%.1f of %.1f GiB per GPU",
+                                  s.total_gib, s.capacity_gib));
   if (limits.deadline_s > 0 && s.time_s > 0.9 * limits.deadline_s)
     Append(binds, "deadline " + Days(s.time_s) + " of " + Days(limits.deadline_s));
   if (limits.budget > 0 && s.cost > 0.9 * limits.budget)
@@ -68,9 +73,12 @@ PlanOption MakeOption(const Scenario& base, const Catalog& catalog, const PlanCa
 
 void ExplainBest(PlanResult& out, PlanMetric objective, size_t front_size) {
   const bool training = out.kind == WorkloadKind::kTraining;
-  auto cost_text = [&](double v) { return Fmt("%.4g ", v) + out.currency + (training ? "" : " per 1M tokens"); };
-  auto time_text = [&](double v) { return training ? Days(v) : Fmt("%.3g s per request", v); };
-  auto energy_text = [&](double v) { return Fmt("%.4g kWh", v) + (training ? "" : " per 1M tokens"); };
+  const char* per = training ? "" : out.per_sample ? " per 1M samples" : " per 1M tokens";
+  auto cost_text = [&](double v) { return Fmt("%.4g ", v) + out.currency + per; };
+  auto time_text = [&](double v) {
+    return training ? Days(v) : Fmt(out.per_sample ? "%.3g s per batch" : "%.3g s per request", v);
+  };
+  auto energy_text = [&](double v) { return Fmt("%.4g kWh", v) + per; };
   const PlanOption& fastest = out.best_by[static_cast<int>(PlanMetric::kTime)];
   const PlanOption& cheapest = out.best_by[static_cast<int>(PlanMetric::kCost)];
   const PlanOption& thriftiest = out.best_by[static_cast<int>(PlanMetric::kEnergy)];

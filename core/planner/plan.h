@@ -43,6 +43,7 @@ struct PlanResult {
   WorkloadKind kind = WorkloadKind::kTraining;
   PlanObjective objective = PlanObjective::kCost;
   std::string currency;
+  bool per_sample = false;           // inference of a network: cost and energy per 1M samples, time = a batch's latency
   int64_t space = 0;                 // configurations in the space (before pruning)
   int64_t evaluated = 0;             // configurations scored by the models
   int64_t feasible = 0;              // evaluated, fitting and within every constraint

@@ -203,6 +203,26 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
         visit(c, score);
       }
     }
+    // MIG layouts: one GPU, max_instances of one profile, one replica per instance (space.h).
+    const MigTable* mig = PlanMigTable(g);
+    const int profiles = mig ? static_cast<int>(mig->profiles.size()) : 0;
+    for (int k = 0; k < profiles; ++k) {
+      const MigProfile& mp = mig->profiles[k];
+      if (!InPlanMigSpace(mp)) continue;
+      c.tp = 1, c.gpus_per_node = 1, c.mig_profile = k;
+      if (range.Skip()) continue;
+      out.space += kBatches;
+      const bool no_rate = c.weight_precision == Precision::kFp8 && !(g.peak_tflops[static_cast<int>(Precision::kFp8)].dense > 0);
+      if (rule(PruneRule::kPrecisionUnsupported, no_rate, kBatches)) continue;
+      // The instance's usable memory is at most the profile's size (less the CUDA context).
+      if (rule(PruneRule::kMemoryLowerBound, probe.weights_gib > mp.memory_gib, kBatches)) continue;
+      for (int b : kPlanInferenceBatch) {
+        c.batch = b;
+        scorer.ScoreCandidate(base, c, score);
+        visit(c, score);
+      }
+    }
+    c.mig_profile = -1;
   }
 }
 

@@ -44,6 +44,8 @@ std::string PlanToJson(const PlanResult& p, int indent) {
   root["kind"] = std::string(kWorkloadKindNames[static_cast<int>(p.kind)]);
   root["objective"] = std::string(kPlanObjectiveNames[static_cast<int>(p.objective)]);
   root["currency"] = p.currency;
+  // What cost and energy_kwh are per: the training job, 1M output tokens, or 1M samples (networks).
+  root["cost_per"] = p.kind == WorkloadKind::kTraining ? "job" : p.per_sample ? "1M_samples" : "1M_output_tokens";
   root["gpu_types"] = p.skus;
   root["space"] = p.space;
   root["evaluated"] = p.evaluated;
@@ -78,11 +80,11 @@ std::string PlanToTable(const PlanResult& p) {
     if (p.pruned[i] > 0)
       out += "    pruned " + std::to_string(p.pruned[i]) + ": " + std::string(PruneRuleOf(static_cast<PruneRule>(i)).meaning) + "\n";
   if (!p.has_best) return out + "  no feasible option: relax the deadline, budget or limits\n";
+  const std::string per = training ? "" : p.per_sample ? "/1M samples" : "/1M tokens";
   auto row = [&](const std::string& title, const PlanOption& o) {
     out += "  " + title + ": " + o.label + "\n      " +
-           (training ? Num("%.3g days", o.time_s / 86400) : Num("%.3g s/request", o.time_s)) + ", " +
-           Num("%.4g ", o.cost) + p.currency + (training ? "" : "/1M tokens") + ", " + Num("%.4g kWh", o.energy_kwh) +
-           (training ? "" : "/1M tokens") + ", " + std::to_string(o.gpus) + (o.gpus == 1 ? " GPU\n      " : " GPUs\n      ") + o.why + "\n";
+           (training ? Num("%.3g days", o.time_s / 86400) : Num(p.per_sample ? "%.3g s/batch" : "%.3g s/request", o.time_s)) + ", " +
+           Num("%.4g ", o.cost) + p.currency + per + ", " + Num("%.4g kWh", o.energy_kwh) + per + ", " + std::to_string(o.gpus) + (o.gpus == 1 ? " GPU\n      " : " GPUs\n      ") + o.why + "\n";
   };
   row("BEST", p.best);
   out += "best per objective\n";
@@ -95,8 +97,9 @@ std::string PlanToTable(const PlanResult& p) {
 }
 
 std::string PlanToCsv(const PlanResult& p) {
-  std::string out = "role,label,gpu,gpus,nodes,gpus_per_node,tp,pp,micro_batch,zero,recompute,batch,weight_precision,time_s,cost,energy_kwh,node_kw,cp,ep\n";
-  // cp and ep came after the first release of these columns: appended, so a reader by position keeps working.
+  std::string out = "role,label,gpu,gpus,nodes,gpus_per_node,tp,pp,micro_batch,zero,recompute,batch,weight_precision,time_s,cost,energy_kwh,node_kw,cp,ep,mig_profile,mig_instances_per_gpu\n";
+  // cp, ep and the MIG layout came after the first release of these columns: appended, so a reader
+  // by position keeps working. mig_profile is "" and mig_instances_per_gpu 0 on whole GPUs.
   auto row = [&](const std::string& role, const PlanOption& o) {
     const PlanCandidate& c = o.candidate;
     out += role + "," + CsvField(o.label) + "," + o.scenario.cluster.gpu + "," + std::to_string(o.gpus) + "," +
@@ -105,7 +108,8 @@ std::string PlanToCsv(const PlanResult& p) {
            std::string(kRecomputeNames[static_cast<int>(c.recompute)]) + "," + std::to_string(c.batch) + "," +
            std::string(PrecisionName(c.weight_precision)) + "," + Num("%.6g", o.time_s) + "," + Num("%.6g", o.cost) +
            "," + Num("%.6g", o.energy_kwh) + "," + Num("%.6g", o.node_kw) + "," + std::to_string(c.cp) + "," +
-           std::to_string(c.ep) + "\n";
+           std::to_string(c.ep) + "," + o.scenario.cluster.mig.profile + "," +
+           std::to_string(o.scenario.cluster.mig.instances_per_gpu) + "\n";
   };
   if (!p.has_best) return out;
   row("best", p.best);

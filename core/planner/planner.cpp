@@ -180,6 +180,7 @@ PlanSearch::PlanSearch(const Scenario& scenario, const Catalog& catalog, uint32_
     if (!Resolve(st.base, catalog, r, &out.errors)) return;
     limits.layers = r.arch.layers, limits.heads = r.arch.heads;
     limits.experts = std::max(1, r.arch.experts), limits.seq_len = std::max(1, r.seq_len);
+    out.per_sample = out.kind != WorkloadKind::kTraining && IsNetwork(r.network);
   }
   st.objective = MetricOfObjective(out.objective);
   // Count each SKU's cells with an empty range (a walk that scores nothing, into a scratch result).

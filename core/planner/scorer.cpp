@@ -2,7 +2,9 @@
 // reduced to what the planner compares.
 // Training: time to train, rental + electricity of the job, facility energy of the job.
 // Inference: request latency, rental + electricity and facility energy per 1M output tokens, within
-// the scenario's latency targets (speed.tpot_target_ms, speed.ttft_target_ms; 0 = none).
+// the scenario's latency targets (speed.tpot_target_ms, speed.ttft_target_ms; 0 = none). Networks
+// (no tokens out: ResNet, RNN-T, ...): one batch's latency and the same per 1M samples served, the
+// TTFT target bounding the batch's latency (its first and only result).
 #include "evaluate.h"
 #include "planner/plan_internal.h"
 
@@ -30,18 +32,20 @@ void PlanScorer::ScoreCandidate(const Scenario& base, const PlanCandidate& c, Pl
     ok = ok && out.time_s > 0;
     if (limits_.deadline_s > 0) ok = ok && out.time_s <= limits_.deadline_s;
   } else {
-    out.time_s = r.request_latency_s;
+    const bool samples = r.output_tokens_per_s <= 0 && r.samples_per_s > 0;
+    out.time_s = samples ? r.latency_s : r.request_latency_s;
     out.tpot_s = r.tpot_s;
-    out.ttft_s = r.ttft_s;
-    const double tokens_per_s = r.output_tokens_per_s;
-    ok = ok && tokens_per_s > 0;
-    if (tokens_per_s > 0) {
-      // kWh per 1M tokens = facility kW x seconds per token x 1e6 / 3600 s/h
-      out.energy_kwh = r.facility_kw / tokens_per_s * 1e6 / 3600.0;
-      out.cost = r.per_million_tokens + out.energy_kwh * limits_.electricity_per_kwh;
+    out.ttft_s = samples ? r.latency_s : r.ttft_s;
+    const double per_s = samples ? r.samples_per_s : r.output_tokens_per_s;
+    ok = ok && per_s > 0;
+    if (per_s > 0) {
+      // kWh per 1M tokens (samples) = facility kW x seconds per token x 1e6 / 3600 s/h
+      out.energy_kwh = r.facility_kw / per_s * 1e6 / 3600.0;
+      const double rental = samples ? r.per_hour / (per_s * 3600.0) * 1e6 : r.per_million_tokens;
+      out.cost = rental + out.energy_kwh * limits_.electricity_per_kwh;
     }
     if (base.speed.tpot_target_ms > 0) ok = ok && r.tpot_s * 1000.0 <= base.speed.tpot_target_ms;
-    if (base.speed.ttft_target_ms > 0) ok = ok && r.ttft_s * 1000.0 <= base.speed.ttft_target_ms;
+    if (base.speed.ttft_target_ms > 0) ok = ok && out.ttft_s * 1000.0 <= base.speed.ttft_target_ms;
   }
   if (limits_.budget > 0) ok = ok && out.cost <= limits_.budget;
   if (limits_.max_node_kw > 0) ok = ok && out.node_kw <= limits_.max_node_kw;

@@ -62,7 +62,24 @@ void ApplyCandidate(const Scenario& base, const Catalog& catalog, const PlanCand
   ParallelismConfig& p = out.parallelism;
   p.dp = 0, p.interleave = 1;
   if (base.workload.kind != WorkloadKind::kTraining) out.workload.weight_precision = c.weight_precision;
+  // The candidate's layout replaces the base's: whole GPUs, or max_instances of one profile.
+  out.cluster.mig = MigConfig{};
+  const MigTable* t = c.mig_profile >= 0 ? PlanMigTable(g) : nullptr;
+  if (t && c.mig_profile < static_cast<int>(t->profiles.size())) {
+    const MigProfile& p = t->profiles[c.mig_profile];
+    out.cluster.mig.profile = p.name;
+    out.cluster.mig.instances_per_gpu = p.max_instances;
+  }
   ApplyCandidateSplit(c, out);
+}
+
+const MigTable* PlanMigTable(const GpuSpec& g) {
+  const MigTable* t = FindMigTable(BuiltinMigTables(), g.id);
+  return t && !t->profiles.empty() ? t : nullptr;
+}
+
+bool InPlanMigSpace(const MigProfile& p) {
+  return !p.media_extensions && p.memory_gib > 0 && p.sms > 0 && p.max_instances > 0;
 }
 
 void ApplyCandidateSplit(const PlanCandidate& c, Scenario& out) {

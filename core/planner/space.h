@@ -12,6 +12,7 @@
 #include "base/precision.h"
 #include "catalog/catalog.h"
 #include "contract/scenario.h"
+#include "mig/mig_catalog.h"
 
 namespace gpucfg {
 
@@ -38,6 +39,15 @@ inline constexpr std::array<int, 4> kPlanInferenceTp = {1, 2, 4, 8};
 inline constexpr std::array<int, 9> kPlanInferenceBatch = {1, 2, 4, 8, 16, 32, 64, 128, 256};
 inline constexpr std::array<Precision, 3> kPlanQuantised = {Precision::kFp8, Precision::kInt8,
                                                             Precision::kInt4};
+// MIG layouts (inference, MIG-capable SKUs): one GPU split into as many instances of one profile as
+// fit (the profile's max_instances: a homogeneous layout, always valid by the MIG User Guide's
+// placement table), each instance one replica at tp 1 (MIG has no P2P), at each batch and weight
+// format. The cost is the whole board's (rental, its server's power) over all instances' tokens, so
+// a small model whose whole-GPU replica leaves the GPU idle between kernels pays here. Mixed layouts
+// per tenant are `gpucfg mig plan`'s. Profiles with media extensions ("+me": the same slices as
+// their base profile) and profiles with no published size are not in the space.
+const MigTable* PlanMigTable(const GpuSpec& g);  // nullptr: no MIG layouts for this SKU
+bool InPlanMigSpace(const MigProfile& p);
 
 // The pruning rules, in the order they are tried (the first that matches is counted).
 enum class PruneRule {
@@ -70,8 +80,9 @@ struct PlanCandidate {
   int cp = 1, ep = 1;              // training: context- and expert-parallel degrees
   int micro_batch = 1, zero = 0;
   Recompute recompute = Recompute::kNone;
-  int batch = 1;                   // inference
+  int batch = 1;                   // inference (per replica: per MIG instance in a MIG layout)
   Precision weight_precision = Precision::kBf16;  // inference
+  int mig_profile = -1;            // inference: profile row of PlanMigTable(gpu), -1 = whole GPUs
   int Gpus() const { return gpus_per_node * nodes; }
 };
 
@@ -85,7 +96,7 @@ std::vector<int> PlanNodeCounts(int gpus_per_node, int max_gpus);
 // The base scenario with the candidate's choices written in: the scenario that is evaluated, and
 // the one a plan prints (plan section cleared). Keeps `out`'s string storage when reused.
 void ApplyCandidate(const Scenario& base, const Catalog& catalog, const PlanCandidate& c, Scenario& out);
-// The part of ApplyCandidate that varies inside one shape (SKU, node size, nodes, weight format):
+// The part of ApplyCandidate that varies inside one shape (SKU, node size, nodes, weight format, MIG layout):
 // tp, pp and, for training, cp, ep, ZeRO, recompute and micro-batch, for inference the batch. Writes only
 // plain numbers (no strings), so the candidate path (candidate.h) rewrites a scenario in place.
 void ApplyCandidateSplit(const PlanCandidate& c, Scenario& out);

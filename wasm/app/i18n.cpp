@@ -474,6 +474,12 @@ constexpr Entry kStrings[] = {
     {S::kTrainStepsWord, "optimizer steps", "优化器步数"},
     {S::kWhatTimeToTrainSteps, "Wall-clock time to run the given optimizer steps at this step time.",
      "按此单步时间跑完给定优化器步数所需的时间。"},
+    // the planner's MIG layouts and network serving (per sample)
+    {S::kPlanLabelMigAs, "as MIG", "切分为 MIG"},
+    {S::kPlanLabelPerInstance, "per instance", "每实例"},
+    {S::kPlanWhyMemoryInstance, "memory per MIG instance", "每 MIG 实例显存"},
+    {S::kCostPerMSamples, "Cost per 1M samples", "每百万样本成本"},
+    {S::kPlanTimeBatch, "batch latency (s)", "单批延迟（秒）"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 

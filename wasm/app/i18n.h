@@ -100,6 +100,9 @@ enum class S : int {
   kPlanGpusAll,
   // the training length by optimizer steps (workload.train_steps)
   kTrainSteps, kTrainStepsNetwork, kTrainStepsWord, kWhatTimeToTrainSteps,
+  // the planner's MIG layouts and network serving (per sample)
+  kPlanLabelMigAs, kPlanLabelPerInstance, kPlanWhyMemoryInstance, kCostPerMSamples,
+  kPlanTimeBatch,
   kCount
 };
 

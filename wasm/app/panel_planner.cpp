@@ -210,21 +210,33 @@ void DrawRunBar() {
   }
 }
 
+// The column and axis words of a plan's time and cost: the job's, a request's per 1M output tokens,
+// or (networks) a batch's per 1M samples (PlanResult::per_sample).
+S TimeWord(const PlanResult& r) {
+  return r.kind == WorkloadKind::kTraining ? S::kTimeToTrain : r.per_sample ? S::kBatchLatency : S::kRequestLatency;
+}
+S CostWord(const PlanResult& r) {
+  return r.kind == WorkloadKind::kTraining ? S::kCost : r.per_sample ? S::kCostPerMSamples : S::kCostPerMTokens;
+}
+
 std::string TimeText(const PlanOption& o, bool training) {
   return training ? FmtDuration(o.time_s) : Fmt("%.3g s", o.time_s);
 }
 
 // What the hover over an option says: the core's sentence (why it wins, what binds it) in
 // English; in Chinese the figures that sentence quotes, in the page's words.
-std::string ShownWhy(const PlanOption& o, bool training, const std::string& currency) {
+std::string ShownWhy(const PlanOption& o, const PlanResult& r) {
   if (App().lang != Lang::kZh) return o.why;
-  std::string out = std::string(T(training ? S::kTimeToTrain : S::kRequestLatency)) + " " +
+  const bool training = r.kind == WorkloadKind::kTraining;
+  const std::string& currency = r.currency;
+  std::string out = std::string(T(TimeWord(r))) + " " +
                     (training ? FmtDuration(o.time_s) : Fmt("%.3g s", o.time_s)) + "，" +
-                    T(training ? S::kCost : S::kCostPerMTokens) + " " + FmtMoney(o.cost, currency) + "，" +
+                    T(CostWord(r)) + " " + FmtMoney(o.cost, currency) + "，" +
                     T(S::kPlanWhyEnergy) + " " + Fmt("%.4g kWh", o.energy_kwh) + "，" + T(S::kGpuCount) + " " +
                     std::to_string(o.gpus) + "，" + T(S::kPlanWhyNodePeak) + " " + Fmt("%.3g kW", o.node_kw);
   if (o.capacity_gib > 0)
-    out += "；" + std::string(T(S::kPlanWhyMemory)) + " " + Fmt("%.1f", o.total_gib) + " / " +
+    out += "；" + std::string(T(o.candidate.mig_profile >= 0 ? S::kPlanWhyMemoryInstance : S::kPlanWhyMemory)) + " " +
+           Fmt("%.1f", o.total_gib) + " / " +
            Fmt("%.1f GiB", o.capacity_gib);
   if (training)
     out += "；MFU " + Fmt("%.0f %%", o.mfu * 100) + "，" + T(S::kPlanWhyComm) + " " + Fmt("%.0f %%", o.comm_fraction * 100);
@@ -239,6 +251,12 @@ std::string ShownLabel(const PlanOption& o, bool training) {
   if (App().lang != Lang::kZh) return o.label;
   const PlanCandidate& c = o.candidate;
   const std::string& gpu = o.scenario.cluster.gpu;
+  if (!training && c.mig_profile >= 0) {
+    const MigConfig& mig = o.scenario.cluster.mig;
+    return "1 × " + gpu + " " + T(S::kPlanLabelMigAs) + " " + std::to_string(mig.instances_per_gpu) + " × " + mig.profile +
+           "，" + T(S::kPlanLabelPerInstance) + T(S::kPlanLabelBatch) + " " + std::to_string(c.batch) + "，" +
+           T(S::kPlanLabelWeights) + " " + std::string(PrecisionName(c.weight_precision));
+  }
   if (!training)
     return std::to_string(c.tp) + " × " + gpu + "，tp " + std::to_string(c.tp) + "，" + T(S::kPlanLabelBatch) + " " +
            std::to_string(c.batch) + "，" + T(S::kPlanLabelWeights) + " " + std::string(PrecisionName(c.weight_precision));
@@ -274,7 +292,7 @@ void DrawChart(const Planner& p) {
   };
   SectionTitle(S::kPlanPareto);
   const Chart ch = DrawChartFrame("plan_chart", 240.0f, axis(t_lo, t_hi), axis(c_lo, c_hi),
-                                  T(training ? S::kPlanTimeDays : S::kPlanTimeRequest), T(S::kPlanCostAxis));
+                                  T(training ? S::kPlanTimeDays : p.result.per_sample ? S::kPlanTimeBatch : S::kPlanTimeRequest), T(S::kPlanCostAxis));
   ch.PushClip();
   ImVec2 prev;
   for (size_t i = 0; i < p.result.pareto.size(); ++i) {  // fastest first: the front as a line
@@ -310,8 +328,8 @@ void RightAligned(const std::string& text) {
 float RankedWidth(const Planner& p, bool training) {
   const ImGuiStyle& style = ImGui::GetStyle();
   auto w = [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; };
-  float col[6] = {w("#"), w(T(S::kPlanOption)), w(T(training ? S::kTimeToTrain : S::kRequestLatency)),
-                  w(T(training ? S::kCost : S::kCostPerMTokens)), w(T(S::kGpuCount)),
+  float col[6] = {w("#"), w(T(S::kPlanOption)), w(T(TimeWord(p.result))),
+                  w(T(CostWord(p.result))), w(T(S::kGpuCount)),
                   w(T(S::kPlanOpen)) + 2 * style.FramePadding.x};
   for (size_t i = 0; i < p.ranked.size(); ++i) {
     const PlanOption& o = *p.ranked[i];
@@ -346,8 +364,8 @@ void DrawRanked(const Planner& p) {
   ImGui::PushTextWrapPos(-1.0f);  // no wrapping inside: the columns fit their cells
   ImGui::TableSetupColumn("#");
   ImGui::TableSetupColumn(T(S::kPlanOption));
-  ImGui::TableSetupColumn(T(training ? S::kTimeToTrain : S::kRequestLatency));
-  ImGui::TableSetupColumn(T(training ? S::kCost : S::kCostPerMTokens));
+  ImGui::TableSetupColumn(T(TimeWord(p.result)));
+  ImGui::TableSetupColumn(T(CostWord(p.result)));
   ImGui::TableSetupColumn(T(S::kGpuCount));
   ImGui::TableSetupColumn("");
   ImGui::TableHeadersRow();
@@ -364,10 +382,10 @@ void DrawRanked(const Planner& p) {
     }
     const std::string shown = ShownLabel(o, training);
     ImGui::TextUnformatted(shown.c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ShownWhy(o, training, p.result.currency).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ShownWhy(o, p.result).c_str());
     MarkLastItem("plan_label:" + std::to_string(i));
     MarkText("plan_label:" + std::to_string(i), shown);
-    MarkText("plan_why:" + std::to_string(i), ShownWhy(o, training, p.result.currency));
+    MarkText("plan_why:" + std::to_string(i), ShownWhy(o, p.result));
     ImGui::TableNextColumn();
     RightAligned(TimeText(o, training));
     MarkLastItem("plan_time:" + std::to_string(i));
