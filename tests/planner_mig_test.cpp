@@ -178,5 +178,131 @@ TEST(PlannerMig, NetworksArePlannedPerSampleAndMigOptionsSaySo) {
   EXPECT_EQ(nlohmann::json::parse(PlanToJson(Plan(llm)))["cost_per"], "1M_output_tokens");
 }
 
+
+// [SECTION] Tenants (plan.tenants): one copy per tenant, the fleet per hour ------------------------
+
+TEST(PlannerMig, FleetShapesPackCopiesIntoTheFewestGpus) {
+  const Catalog& cat = BuiltinCatalog();
+  int gpn = 0, nodes = 0;
+  ASSERT_TRUE(FleetShape(*FindGpu(cat, "H100-SXM5-80GB"), 10, 1, gpn, nodes));  // nodes of 4 or 8
+  EXPECT_EQ(gpn * nodes, 12);
+  EXPECT_EQ(gpn, 4);
+  ASSERT_TRUE(FleetShape(*FindGpu(cat, "L40S-48GB"), 10, 1, gpn, nodes));  // PCIe: 1, 2, 4 or 8 per node
+  EXPECT_EQ(gpn * nodes, 10);
+  EXPECT_EQ(gpn, 2);  // 10 x 1 and 5 x 2 tie on GPUs: fewer hosts
+  ASSERT_TRUE(FleetShape(*FindGpu(cat, "H100-SXM5-80GB"), 5, 1, gpn, nodes));  // within one node: a slice of it
+  EXPECT_EQ(gpn, 5);
+  EXPECT_EQ(nodes, 1);
+  ASSERT_TRUE(FleetShape(*FindGpu(cat, "H100-SXM5-80GB"), 40, 8, gpn, nodes));  // tp 8 copies: whole 8-GPU nodes
+  EXPECT_EQ(gpn, 8);
+  EXPECT_EQ(nodes, 5);
+  EXPECT_FALSE(FleetShape(*FindGpu(cat, "Jetson-AGX-Orin-64GB"), 2, 2, gpn, nodes));  // one module per node
+}
+
+Scenario TenantServing() {
+  return Parsed(R"({"schema_version": 2, "cluster": {"gpu": "L40S-48GB", "gpus_per_node": 1},
+    "workload": {"kind": "inference", "model": "llama3.1-8b", "batch": 4, "prompt_tokens": 1024, "output_tokens": 256},
+    "speed": {"tpot_target_ms": 50, "ttft_target_ms": 2000},
+    "plan": {"objective": "cost", "tenants": 10, "gpus": ["A30-24GB", "L40S-48GB"]}})");
+}
+
+// The brute force: for each SKU and weight format, ten copies on whole GPUs at tp 1, 2, 4, 8 and on
+// every MIG layout of one profile, the fleets FleetShape packs, through Evaluate; the cheapest per
+// hour that fits and meets both latency targets. The planner's best must be it, and re-evaluate.
+TEST(PlannerMig, TenantFleetsMatchBruteForce) {
+  const Scenario s = TenantServing();
+  const PlanResult plan = Plan(s);
+  ASSERT_TRUE(plan.errors.empty()) << test::Dump(plan.errors);
+  ASSERT_TRUE(plan.has_best);
+  EXPECT_EQ(plan.tenants, 10);
+  const Catalog& cat = BuiltinCatalog();
+  const double price = FindCurrency(cat, "USD")->electricity_per_kwh;
+  double best = 0;
+  std::string best_scenario;
+  for (const std::string& id : s.plan.gpus) {
+    const GpuSpec* g = FindGpu(cat, id);
+    struct Layout { int tp; MigConfig mig; int needed; };
+    std::vector<Layout> layouts;
+    for (int tp : kPlanInferenceTp) layouts.push_back({tp, MigConfig{}, 10 * tp});
+    if (const MigTable* t = PlanMigTable(*g))
+      for (const MigProfile& p : t->profiles)
+        if (InPlanMigSpace(p)) layouts.push_back({1, MigConfig{p.name, p.max_instances}, (10 + p.max_instances - 1) / p.max_instances});
+    // FP8 weights on a GPU without an FP8 rate are not a configuration (the A30: no Tensor Core FP8).
+    const bool fp8 = g->peak_tflops[static_cast<int>(Precision::kFp8)].dense > 0;
+    for (Precision f : {Precision::kBf16, Precision::kFp8, Precision::kInt8, Precision::kInt4})
+      for (const Layout& l : layouts) {
+        if (f == Precision::kFp8 && !fp8) continue;
+        Scenario c = s;
+        c.plan = PlanConfig{};
+        int gpn = 0, nodes = 0;
+        if (!FleetShape(*g, l.needed, l.tp, gpn, nodes)) continue;
+        c.cluster.gpu = g->id, c.cluster.intra_node = "", c.cluster.gpus_per_node = gpn, c.cluster.nodes = nodes;
+        c.cluster.mig = l.mig;
+        c.parallelism.tp = l.tp, c.parallelism.dp = 0;
+        c.workload.weight_precision = f;
+        const Report r = Evaluate(c);
+        if (!r.errors.empty() || !r.memory.fits || r.performance.output_tokens_per_s <= 0) continue;
+        if (r.performance.tpot_s * 1000 > 50 || r.performance.ttft_s * 1000 > 2000) continue;
+        const double cost = r.cost.per_hour + r.power.facility_kw * price;
+        if (best_scenario.empty() || cost < best) best = cost, best_scenario = ScenarioToJson(c);
+      }
+  }
+  ASSERT_FALSE(best_scenario.empty());
+  EXPECT_DOUBLE_EQ(plan.best.cost, best);
+  EXPECT_EQ(ScenarioToJson(plan.best.scenario), best_scenario);
+  // The best re-evaluates to its printed numbers, and its fleet holds a copy per tenant.
+  const Report r = Evaluate(plan.best.scenario);
+  ASSERT_TRUE(r.errors.empty());
+  EXPECT_EQ(r.setup.total_gpus, plan.best.gpus);
+  EXPECT_DOUBLE_EQ(r.cost.per_hour + r.power.facility_kw * price, plan.best.cost);
+  EXPECT_EQ(r.power.facility_kw, plan.best.energy_kwh);  // kWh per hour
+  const int copies = r.mig.present ? r.mig.instances : r.setup.total_gpus / plan.best.scenario.parallelism.tp;
+  EXPECT_GE(copies, 10);
+  EXPECT_EQ(nlohmann::json::parse(PlanToJson(plan))["cost_per"], "hour");
+  EXPECT_NE(plan.best.label.find("10 tenants on "), std::string::npos) << plan.best.label;
+}
+
+// Small tenants of an 8B model (4 conversations each): slices of a GPU are cheaper than a GPU per
+// tenant, the guide's point, here from the models (latency targets held).
+TEST(PlannerMig, SmallTenantsGoToMigSlices) {
+  Scenario s;
+  ASSERT_TRUE(MakeExample("multi-tenant", s));
+  ASSERT_EQ(s.plan.tenants, 10);
+  const PlanResult plan = Plan(s);
+  ASSERT_TRUE(plan.has_best);
+  EXPECT_FALSE(plan.best.scenario.cluster.mig.profile.empty()) << plan.best.label;
+  EXPECT_LT(plan.best.gpus, 10) << plan.best.label;
+}
+
+TEST(PlannerMig, TenantsAreForInferencePlans) {
+  Scenario s = Parsed(R"({"schema_version": 2, "cluster": {"gpu": "A100-SXM4-80GB"},
+    "workload": {"model": "llama2-7b", "train_tokens": 1e9}, "plan": {"tenants": 3}})");
+  EXPECT_TRUE(test::HasError(Plan(s).errors, "/plan/tenants", "out_of_range"));
+  EXPECT_TRUE(test::HasError(ParseScenario(R"({"schema_version": 2, "plan": {"tenants": -1}})").errors, "/plan/tenants"));
+}
+
+
+// No pruning rule drops the optimum of the MIG and tenant spaces (each rule off, then all).
+TEST(PlannerMig, NoPruningRuleDropsTheOptimum) {
+  for (const Scenario& s : {ResnetServing(), ResnetServing(0.6), TenantServing()}) {
+    const PlanResult pruned = Plan(s);
+    ASSERT_TRUE(pruned.has_best);
+    for (uint32_t off : {1u << static_cast<int>(PruneRule::kMemoryLowerBound),
+                         1u << static_cast<int>(PruneRule::kPrecisionUnsupported), ~0u}) {
+      PlanSettings settings;
+      settings.disabled_rules = off;
+      const PlanResult all = Plan(s, BuiltinCatalog(), settings);
+      ASSERT_TRUE(all.has_best);
+      for (int m = 0; m < 4; ++m) {
+        EXPECT_EQ(all.best_by[m].cost, pruned.best_by[m].cost) << m;
+        EXPECT_EQ(all.best_by[m].time_s, pruned.best_by[m].time_s) << m;
+        EXPECT_EQ(all.best_by[m].gpus, pruned.best_by[m].gpus) << m;
+      }
+      EXPECT_GE(all.evaluated, pruned.evaluated);
+      if (off == ~0u) EXPECT_EQ(all.evaluated, all.space);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpucfg

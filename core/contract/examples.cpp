@@ -22,7 +22,7 @@ constexpr std::array<ExampleScenario, 16> kExamples = {{
     {"edge", "plan: real-time Llama-2 7B on a 300 W budget, Jetson AGX Orin against A100, least energy"},
     {"mid-training", "plan: Llama-2 13B training on up to 8 GPUs, 4 x 40 GB vs 2 x 80 GB and ZeRO, cheapest in 30 days"},
     {"large-cluster", "plan: GPT-3 175B on up to 1024 A100/H100 (SXM vs PCIe), 300B tokens in 60 days"},
-    {"multi-tenant", "plan: Llama-3.1 8B served per tenant on MIG-capable GPUs (A30, A100, H100) vs L40S, cheapest per token"},
+    {"multi-tenant", "plan: Llama-3.1 8B for 10 tenants, one copy each, on MIG slices (A30, A100, H100) or whole GPUs (and L40S), cheapest fleet per hour"},
     {"resnet50-training", "ResNet-50 training at 224x224 on one 8x A100-SXM4-80GB DGX node, bf16, batch 256 per GPU, SGD"},
     {"yolov5-orin", "YOLOv5s int8 edge inference at 640x640 on a Jetson AGX Orin 64GB, batch 1"},
 }};
@@ -169,6 +169,8 @@ void MultiTenant(Scenario& s) {
   s.workload.weight_precision = Precision::kBf16;
   s.plan.objective = PlanObjective::kCost;
   s.plan.gpus = {"A30-24GB", "A100-SXM4-80GB", "H100-SXM5-80GB", "L40S-48GB"};
+  s.workload.batch = 4;  // a small tenant: 4 conversations at once
+  s.plan.tenants = 10;   // the guide's customer-service platform: 10 tenants, one model copy each
 }
 
 // MLPerf Training's ResNet-50 shape (DGX A100: 8 GPUs, NVSwitch), plain momentum SGD.

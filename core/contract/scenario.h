@@ -164,6 +164,7 @@ struct PlanConfig {
   double budget = 0;                   // job cost (rental + electricity) at most this, `currency`; 0 = none
   int max_gpus = 0;                    // 0 = the planner's default cap (kPlanDefaultMaxGpus)
   double max_rack_kw = 0;              // power of one node (it must fit one rack) at most this; 0 = none
+  int tenants = 0;                     // inference: isolated tenants, one model copy each; 0 = one service
   std::vector<std::string> gpus;       // allowed catalog ids; empty = every GPU priced in `currency`
   bool operator==(const PlanConfig&) const = default;
 };

@@ -169,9 +169,13 @@ void VisitPlan(V& v, PlanConfig& p) {
   v.Enum("objective", p.objective, kPlanObjectiveNames,
          "what the planner minimises: cost (rental + electricity) | time (to train; inference: request latency) | energy");
   v.Field("deadline_days", p.deadline_days, 0.0, 36500.0, "days", "training must finish within this; 0 = no deadline");
-  v.Field("budget", p.budget, 0.0, 1e12, "currency", "job cost (rental + electricity) at most this; inference: per 1M output tokens; 0 = none");
+  v.Field("budget", p.budget, 0.0, 1e12, "currency", "job cost (rental + electricity) at most this; inference: per 1M output tokens (with tenants: per hour of the fleet); 0 = none");
   v.Field("max_gpus", p.max_gpus, 0, 100000, "GPUs the plan may use at most; 0 = 1024");
   v.Field("max_rack_kw", p.max_rack_kw, 0.0, 10000.0, "kW", "power of one node (one node per rack at most this); 0 = no limit");
+  v.Field("tenants", p.tenants, 0, 100000,
+          "inference: isolated tenants, each with its own copy of the model on a MIG instance or on whole GPUs, each "
+          "running workload.batch sequences at once; the plan sizes the fleet for all of them and ranks by its cost per "
+          "hour; 0 = one service, ranked per 1M output tokens");
   v.Field("gpus", p.gpus, "allowed GPU catalog ids; [] = every GPU with a price in the scenario's currency");
 }
 

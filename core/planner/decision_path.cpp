@@ -27,7 +27,7 @@ constexpr Template kTemplates[] = {
 };
 
 constexpr double kGib = 1024.0 * 1024.0 * 1024.0;
-constexpr int kGuideTenants = 10;  // the guide's customer-service platform serves 10 tenants
+constexpr int kGuideTenants = 10;  // the guide's customer-service platform serves 10 tenants (the preset's plan.tenants)
 
 // The steps being written, and every scenario and report the path evaluates (held here, by
 // pointer, for the path's lifetime: one copy and one destructor in the code, not one per step).
@@ -388,6 +388,12 @@ void PickStep(const PlanResult& p, PathBuilder& b) {
   }
   const PlanOption& o = p.best;
   const bool training = p.kind == WorkloadKind::kTraining;
+  if (!training && p.tenants > 0) {  // the fleet for every tenant, per hour
+    DecisionStep& st = b.Add("plan_pick_tenants", "/plan/tenants", p.tenants, 0,
+                             {o.time_s, o.cost, static_cast<double>(o.gpus), static_cast<double>(p.feasible)}, o.label);
+    b.Attach(st, o.scenario);
+    return;
+  }
   DecisionStep& st = b.Add(training ? "plan_pick_training" : "plan_pick_inference", "/plan/objective", 0, 0,
                            {training ? o.time_s / 86400.0 : o.time_s, o.cost, o.energy_kwh, static_cast<double>(p.feasible)},
                            o.label);

@@ -43,6 +43,14 @@ PlanOption MakeOption(const Scenario& base, const Catalog& catalog, const PlanCa
               std::to_string(c.gpus_per_node) + "), tp " + std::to_string(c.tp) + " pp " + std::to_string(c.pp) +
               extra + " dp " + std::to_string(dp) + ", mb " + std::to_string(c.micro_batch) + ", zero " +
               std::to_string(c.zero) + ", recompute " + std::string(kRecomputeNames[static_cast<int>(c.recompute)]);
+  } else if (c.tenants > 0) {
+    const std::string each = ", batch " + std::to_string(c.batch) + " each, weights " + std::string(PrecisionName(c.weight_precision));
+    const std::string fleet = std::to_string(c.tenants) + " tenants on " + std::to_string(c.Gpus()) + " x " + id + " (" +
+                              std::to_string(c.nodes) + " x " + std::to_string(c.gpus_per_node) + ")";
+    const MigConfig& mig = o.scenario.cluster.mig;
+    o.label = c.mig_profile >= 0 ? fleet + " as MIG " + std::to_string(mig.instances_per_gpu) + " x " + mig.profile + " (" +
+                                       std::to_string(c.Gpus() * mig.instances_per_gpu) + " instances)" + each
+                                 : fleet + ", tp " + std::to_string(c.tp) + each;
   } else if (c.mig_profile >= 0) {
     const MigConfig& mig = o.scenario.cluster.mig;
     o.label = "1 x " + id + " as MIG " + std::to_string(mig.instances_per_gpu) + " x " + mig.profile + ", batch " +
@@ -73,7 +81,7 @@ PlanOption MakeOption(const Scenario& base, const Catalog& catalog, const PlanCa
 
 void ExplainBest(PlanResult& out, PlanMetric objective, size_t front_size) {
   const bool training = out.kind == WorkloadKind::kTraining;
-  const char* per = training ? "" : out.per_sample ? " per 1M samples" : " per 1M tokens";
+  const char* per = training ? "" : out.tenants > 0 ? " per hour" : out.per_sample ? " per 1M samples" : " per 1M tokens";
   auto cost_text = [&](double v) { return Fmt("%.4g ", v) + out.currency + per; };
   auto time_text = [&](double v) {
     return training ? Days(v) : Fmt(out.per_sample ? "%.3g s per batch" : "%.3g s per request", v);

@@ -44,6 +44,7 @@ struct PlanResult {
   PlanObjective objective = PlanObjective::kCost;
   std::string currency;
   bool per_sample = false;           // inference of a network: cost and energy per 1M samples, time = a batch's latency
+  int tenants = 0;                   // plan.tenants > 0: cost and energy per hour of the fleet
   int64_t space = 0;                 // configurations in the space (before pruning)
   int64_t evaluated = 0;             // configurations scored by the models
   int64_t feasible = 0;              // evaluated, fitting and within every constraint

@@ -20,6 +20,7 @@ struct PlanLimits {
   int max_gpus = kPlanDefaultMaxGpus;
   double deadline_s = 0, budget = 0, max_node_kw = 0;  // 0 = none
   double electricity_per_kwh = 0;
+  int tenants = 0;                                      // plan.tenants (inference)
   int layers = 1, heads = 1, experts = 1;               // of the resolved architecture
   int seq_len = 1;
 };
@@ -172,7 +173,8 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
     }
     return;
   }
-  // Inference: one replica of tp GPUs, nodes = 1.
+  // Inference: one replica of tp GPUs (nodes = 1) at each batch; with tenants (space.h) one replica
+  // per tenant, packed into a fleet (FleetShape), at the tenants' batch.
   const std::span<const int> sizes = UsualNodeSizes(g);
   const int largest_node = sizes.empty() ? 1 : sizes.back();
   std::array<Precision, 1 + kPlanQuantised.size()> formats{};
@@ -180,43 +182,55 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
   formats[format_count++] = base.workload.weight_precision;
   for (Precision p : kPlanQuantised)
     if (p != base.workload.weight_precision) formats[format_count++] = p;
-  constexpr int64_t kBatches = kPlanInferenceBatch.size();
+  const int tenants = lim.tenants;
+  const std::span<const int> batches = tenants > 0 ? std::span<const int>(&base.workload.batch, 1)
+                                                   : std::span<const int>(kPlanInferenceBatch);
+  const int64_t kBatches = static_cast<int64_t>(batches.size());
+  c.tenants = tenants;
+  // The fleet for `needed` GPUs in replicas of `min_node`; false = not in the space (no such node,
+  // or more GPUs than plan.max_gpus: as the training walk's node counts stop there).
+  auto fleet = [&](int needed, int min_node) {
+    if (tenants <= 0) return (c.gpus_per_node = needed, c.nodes = 1, true);
+    return FleetShape(g, needed, min_node, c.gpus_per_node, c.nodes) && c.Gpus() <= lim.max_gpus;
+  };
+  const bool no_fp8 = !(g.peak_tflops[static_cast<int>(Precision::kFp8)].dense > 0);
   for (int f = 0; f < format_count; ++f) {
     c.weight_precision = formats[f];
     c.tp = 1, c.gpus_per_node = 1, c.nodes = 1, c.batch = 1;
     const StatesProbe probe = range.Probe(scorer, base, c, f);
+    const bool no_rate = c.weight_precision == Precision::kFp8 && no_fp8;
     for (int tp : kPlanInferenceTp) {
       if (tp > lim.max_gpus) break;
-      c.tp = tp, c.gpus_per_node = tp;
+      c.tp = tp;
+      if (!fleet(tenants > 0 ? tenants * tp : tp, tp)) continue;
       if (range.Skip()) continue;
       out.space += kBatches;
       if (rule(PruneRule::kTpBeyondNode, tp > largest_node, kBatches)) continue;
       if (rule(PruneRule::kTpBeyondNvlinkDomain, bridge && tp > 2, kBatches)) continue;
       if (rule(PruneRule::kTpNotDividingHeads, lim.heads % tp != 0, kBatches)) continue;
-      const bool no_rate = c.weight_precision == Precision::kFp8 && !(g.peak_tflops[static_cast<int>(Precision::kFp8)].dense > 0);
       if (rule(PruneRule::kPrecisionUnsupported, no_rate, kBatches)) continue;
       const bool over = probe.capacity_gib > 0 && probe.weights_gib / tp > probe.capacity_gib;
       if (rule(PruneRule::kMemoryLowerBound, over, kBatches)) continue;
-      for (int b : kPlanInferenceBatch) {
+      for (int b : batches) {
         c.batch = b;
         scorer.ScoreCandidate(base, c, score);
         visit(c, score);
       }
     }
-    // MIG layouts: one GPU, max_instances of one profile, one replica per instance (space.h).
+    // MIG layouts: max_instances of one profile per GPU, one replica per instance (space.h).
     const MigTable* mig = PlanMigTable(g);
     const int profiles = mig ? static_cast<int>(mig->profiles.size()) : 0;
     for (int k = 0; k < profiles; ++k) {
       const MigProfile& mp = mig->profiles[k];
       if (!InPlanMigSpace(mp)) continue;
-      c.tp = 1, c.gpus_per_node = 1, c.mig_profile = k;
+      c.tp = 1, c.mig_profile = k;
+      if (!fleet(tenants > 0 ? (tenants + mp.max_instances - 1) / mp.max_instances : 1, 1)) continue;
       if (range.Skip()) continue;
       out.space += kBatches;
-      const bool no_rate = c.weight_precision == Precision::kFp8 && !(g.peak_tflops[static_cast<int>(Precision::kFp8)].dense > 0);
       if (rule(PruneRule::kPrecisionUnsupported, no_rate, kBatches)) continue;
       // The instance's usable memory is at most the profile's size (less the CUDA context).
       if (rule(PruneRule::kMemoryLowerBound, probe.weights_gib > mp.memory_gib, kBatches)) continue;
-      for (int b : kPlanInferenceBatch) {
+      for (int b : batches) {
         c.batch = b;
         scorer.ScoreCandidate(base, c, score);
         visit(c, score);

@@ -45,7 +45,11 @@ std::string PlanToJson(const PlanResult& p, int indent) {
   root["objective"] = std::string(kPlanObjectiveNames[static_cast<int>(p.objective)]);
   root["currency"] = p.currency;
   // What cost and energy_kwh are per: the training job, 1M output tokens, or 1M samples (networks).
-  root["cost_per"] = p.kind == WorkloadKind::kTraining ? "job" : p.per_sample ? "1M_samples" : "1M_output_tokens";
+  root["cost_per"] = p.kind == WorkloadKind::kTraining ? "job"
+                     : p.tenants > 0                  ? "hour"
+                     : p.per_sample                   ? "1M_samples"
+                                                      : "1M_output_tokens";
+  root["tenants"] = p.tenants;
   root["gpu_types"] = p.skus;
   root["space"] = p.space;
   root["evaluated"] = p.evaluated;
@@ -80,7 +84,7 @@ std::string PlanToTable(const PlanResult& p) {
     if (p.pruned[i] > 0)
       out += "    pruned " + std::to_string(p.pruned[i]) + ": " + std::string(PruneRuleOf(static_cast<PruneRule>(i)).meaning) + "\n";
   if (!p.has_best) return out + "  no feasible option: relax the deadline, budget or limits\n";
-  const std::string per = training ? "" : p.per_sample ? "/1M samples" : "/1M tokens";
+  const std::string per = training ? "" : p.tenants > 0 ? "/hour" : p.per_sample ? "/1M samples" : "/1M tokens";
   auto row = [&](const std::string& title, const PlanOption& o) {
     out += "  " + title + ": " + o.label + "\n      " +
            (training ? Num("%.3g days", o.time_s / 86400) : Num(p.per_sample ? "%.3g s/batch" : "%.3g s/request", o.time_s)) + ", " +

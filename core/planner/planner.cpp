@@ -49,6 +49,9 @@ void ValidatePlan(const Scenario& s, const Catalog& catalog, std::vector<int>& s
     if (skus.empty())
       errors.push_back({"no_price", "no GPU has a " + s.pricing.currency + " price: name GPUs and give prices", "/plan/gpus"});
   }
+  if (s.workload.kind == WorkloadKind::kTraining && plan.tenants > 0)
+    errors.push_back({"out_of_range", "tenants are for inference plans (each tenant its own model copy); 0 for training",
+                      "/plan/tenants"});
   if (s.workload.kind == WorkloadKind::kTraining && s.workload.train_tokens <= 0)
     errors.push_back({"missing_field", "the planner needs a token budget to compare time and cost (tokens, > 0)",
                       "/workload/train_tokens"});
@@ -175,6 +178,8 @@ PlanSearch::PlanSearch(const Scenario& scenario, const Catalog& catalog, uint32_
   limits.budget = scenario.plan.budget;
   limits.max_node_kw = scenario.plan.max_rack_kw;
   limits.electricity_per_kwh = ElectricityPrice(scenario, catalog);
+  limits.tenants = scenario.plan.tenants;
+  out.tenants = scenario.plan.tenants;
   {
     Resolved r;
     if (!Resolve(st.base, catalog, r, &out.errors)) return;

@@ -4,7 +4,8 @@
 // Inference: request latency, rental + electricity and facility energy per 1M output tokens, within
 // the scenario's latency targets (speed.tpot_target_ms, speed.ttft_target_ms; 0 = none). Networks
 // (no tokens out: ResNet, RNN-T, ...): one batch's latency and the same per 1M samples served, the
-// TTFT target bounding the batch's latency (its first and only result).
+// TTFT target bounding the batch's latency (its first and only result). With plan.tenants: the
+// fleet's rental + electricity and facility energy per hour.
 #include "evaluate.h"
 #include "planner/plan_internal.h"
 
@@ -38,7 +39,11 @@ void PlanScorer::ScoreCandidate(const Scenario& base, const PlanCandidate& c, Pl
     out.ttft_s = samples ? r.latency_s : r.ttft_s;
     const double per_s = samples ? r.samples_per_s : r.output_tokens_per_s;
     ok = ok && per_s > 0;
-    if (per_s > 0) {
+    if (limits_.tenants > 0) {
+      // Tenants: the fleet that holds every tenant's copy, per hour (rental + facility energy).
+      out.energy_kwh = r.facility_kw;
+      out.cost = r.per_hour + out.energy_kwh * limits_.electricity_per_kwh;
+    } else if (per_s > 0) {
       // kWh per 1M tokens (samples) = facility kW x seconds per token x 1e6 / 3600 s/h
       out.energy_kwh = r.facility_kw / per_s * 1e6 / 3600.0;
       const double rental = samples ? r.per_hour / (per_s * 3600.0) * 1e6 : r.per_million_tokens;

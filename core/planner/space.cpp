@@ -78,6 +78,23 @@ const MigTable* PlanMigTable(const GpuSpec& g) {
   return t && !t->profiles.empty() ? t : nullptr;
 }
 
+bool FleetShape(const GpuSpec& g, int gpus_needed, int min_node, int& gpus_per_node, int& nodes) {
+  const std::span<const int> sizes = UsualNodeSizes(g);
+  const int largest = sizes.empty() ? 1 : sizes.back();
+  if (largest < min_node) return false;
+  if (gpus_needed <= largest) {
+    gpus_per_node = gpus_needed, nodes = 1;
+    return true;
+  }
+  int64_t best_total = -1;
+  for (int size : sizes) {
+    if (size < min_node || size % min_node != 0) continue;
+    const int64_t n = (static_cast<int64_t>(gpus_needed) + size - 1) / size;
+    if (best_total < 0 || n * size <= best_total) best_total = n * size, gpus_per_node = size, nodes = static_cast<int>(n);
+  }
+  return best_total > 0;
+}
+
 bool InPlanMigSpace(const MigProfile& p) {
   return !p.media_extensions && p.memory_gib > 0 && p.sms > 0 && p.max_instances > 0;
 }

@@ -48,6 +48,13 @@ inline constexpr std::array<Precision, 3> kPlanQuantised = {Precision::kFp8, Pre
 // their base profile) and profiles with no published size are not in the space.
 const MigTable* PlanMigTable(const GpuSpec& g);  // nullptr: no MIG layouts for this SKU
 bool InPlanMigSpace(const MigProfile& p);
+// Tenants (plan.tenants = T > 0): each tenant its own copy (tp GPUs, or one MIG instance), running
+// workload.batch sequences (the batch axis is that one value). The copies are packed into the
+// fewest GPUs in whole nodes: up to the SKU's largest usual node, one node of exactly the GPUs
+// needed (a server slice, as a single replica is); past it, nodes of the usual size (a multiple of
+// `min_node`) that leaves the fewest GPUs spare, the larger size on a tie (fewer hosts). False when
+// no usual node holds `min_node` GPUs.
+bool FleetShape(const GpuSpec& g, int gpus_needed, int min_node, int& gpus_per_node, int& nodes);
 
 // The pruning rules, in the order they are tried (the first that matches is counted).
 enum class PruneRule {
@@ -83,6 +90,7 @@ struct PlanCandidate {
   int batch = 1;                   // inference (per replica: per MIG instance in a MIG layout)
   Precision weight_precision = Precision::kBf16;  // inference
   int mig_profile = -1;            // inference: profile row of PlanMigTable(gpu), -1 = whole GPUs
+  int tenants = 0;                 // inference: plan.tenants the fleet (gpus_per_node x nodes) serves; 0 = one replica
   int Gpus() const { return gpus_per_node * nodes; }
 };
 

@@ -480,6 +480,11 @@ constexpr Entry kStrings[] = {
     {S::kPlanWhyMemoryInstance, "memory per MIG instance", "每 MIG 实例显存"},
     {S::kCostPerMSamples, "Cost per 1M samples", "每百万样本成本"},
     {S::kPlanTimeBatch, "batch latency (s)", "单批延迟（秒）"},
+    {S::kPlanTenants, "Tenants, one copy each (0 = one service)", "租户数，每户一份副本（0 = 单一服务）"},
+    {S::kCostPerHourFleet, "Cost per hour (all tenants)", "每小时成本（全部租户）"},
+    {S::kPlanLabelTenantsOn, "tenants on", "个租户："},
+    {S::kPlanLabelInstances, "instances", "个实例"},
+    {S::kPlanLabelPerTenant, "each", "每租户"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 
@@ -619,6 +624,7 @@ constexpr CodeName kDecisionZh[] = {
     {"tenant_profile_none", nullptr, "{subject}：没有 MIG 实例装得下该租户（至少需要 {value} GiB）"},
     {"tenant_whole_gpu", nullptr, "{subject} 不支持 MIG：每 GPU 一个租户，{c} 个租户需 {c} 个 GPU；已用 {value} / {limit} GiB；每 1M 输出 token {d} {unit}"},
     {"plan_pick_training", nullptr, "规划器在 {d} 个可行方案中的选择：{subject}：{a} 天，{b} {unit}，{c} kWh"},
+    {"plan_pick_tenants", nullptr, "规划器在 {d} 个可行集群中为 {value} 个租户（每租户一份模型副本）的选择：{subject}：每请求 {a} 秒，全部 {c} 个 GPU 每小时 {b} {unit}"},
     {"plan_pick_inference", nullptr, "规划器在 {d} 个可行方案中的选择：{subject}：每请求 {a} 秒，每 1M 输出 token {b} {unit}，{c} kWh"},
     {"plan_pick_none", nullptr, "规划器在 {value} 个配置中没有找到可行方案：请放宽期限、预算或限制"},
 };

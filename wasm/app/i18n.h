@@ -102,7 +102,7 @@ enum class S : int {
   kTrainSteps, kTrainStepsNetwork, kTrainStepsWord, kWhatTimeToTrainSteps,
   // the planner's MIG layouts and network serving (per sample)
   kPlanLabelMigAs, kPlanLabelPerInstance, kPlanWhyMemoryInstance, kCostPerMSamples,
-  kPlanTimeBatch,
+  kPlanTimeBatch, kPlanTenants, kCostPerHourFleet, kPlanLabelTenantsOn, kPlanLabelInstances, kPlanLabelPerTenant,
   kCount
 };
 

@@ -179,6 +179,7 @@ void DrawInputs() {
     if (App().scenario.workload.kind == WorkloadKind::kTraining) DoubleRow(S::kPlanDeadline, plan.deadline_days, "%.1f");
     DoubleRow(S::kPlanBudget, plan.budget, "%.0f");
     IntRow(S::kPlanMaxGpus, plan.max_gpus, true);
+    if (App().scenario.workload.kind != WorkloadKind::kTraining) IntRow(S::kPlanTenants, plan.tenants);
     DoubleRow(S::kPlanMaxRackKw, plan.max_rack_kw, "%.2f");
     EndForm();
   }
@@ -216,7 +217,10 @@ S TimeWord(const PlanResult& r) {
   return r.kind == WorkloadKind::kTraining ? S::kTimeToTrain : r.per_sample ? S::kBatchLatency : S::kRequestLatency;
 }
 S CostWord(const PlanResult& r) {
-  return r.kind == WorkloadKind::kTraining ? S::kCost : r.per_sample ? S::kCostPerMSamples : S::kCostPerMTokens;
+  return r.kind == WorkloadKind::kTraining ? S::kCost
+         : r.tenants > 0                    ? S::kCostPerHourFleet
+         : r.per_sample                     ? S::kCostPerMSamples
+                                            : S::kCostPerMTokens;
 }
 
 std::string TimeText(const PlanOption& o, bool training) {
@@ -251,6 +255,18 @@ std::string ShownLabel(const PlanOption& o, bool training) {
   if (App().lang != Lang::kZh) return o.label;
   const PlanCandidate& c = o.candidate;
   const std::string& gpu = o.scenario.cluster.gpu;
+  if (!training && c.tenants > 0) {
+    const std::string each = "，" + std::string(T(S::kPlanLabelPerTenant)) + T(S::kPlanLabelBatch) + " " +
+                             std::to_string(c.batch) + "，" + T(S::kPlanLabelWeights) + " " +
+                             std::string(PrecisionName(c.weight_precision));
+    const std::string fleet = std::to_string(c.tenants) + " " + T(S::kPlanLabelTenantsOn) + std::to_string(c.Gpus()) +
+                              " × " + gpu + "（" + std::to_string(c.nodes) + " × " + std::to_string(c.gpus_per_node) + "）";
+    const MigConfig& mig = o.scenario.cluster.mig;
+    if (c.mig_profile >= 0)
+      return fleet + " " + T(S::kPlanLabelMigAs) + " " + std::to_string(mig.instances_per_gpu) + " × " + mig.profile + "（" +
+             std::to_string(c.Gpus() * mig.instances_per_gpu) + " " + T(S::kPlanLabelInstances) + "）" + each;
+    return fleet + "，tp " + std::to_string(c.tp) + each;
+  }
   if (!training && c.mig_profile >= 0) {
     const MigConfig& mig = o.scenario.cluster.mig;
     return "1 × " + gpu + " " + T(S::kPlanLabelMigAs) + " " + std::to_string(mig.instances_per_gpu) + " × " + mig.profile +
@@ -362,12 +378,14 @@ void DrawRanked(const Planner& p) {
   MarkRect("plan_options", at.x, at.y, at.x + ImGui::GetContentRegionAvail().x, at.y + height);
   if (!ImGui::BeginTable("plan_options", 6, flags, ImVec2(0, scroll ? height : 0.0f))) return;
   ImGui::PushTextWrapPos(-1.0f);  // no wrapping inside: the columns fit their cells
+  // The label goes last: it is the widest cell (a fleet of MIG slices in Chinese), so on a narrow
+  // panel it is what scrolls sideways while the figures and Open stay in view.
   ImGui::TableSetupColumn("#");
-  ImGui::TableSetupColumn(T(S::kPlanOption));
+  ImGui::TableSetupColumn("");
   ImGui::TableSetupColumn(T(TimeWord(p.result)));
   ImGui::TableSetupColumn(T(CostWord(p.result)));
   ImGui::TableSetupColumn(T(S::kGpuCount));
-  ImGui::TableSetupColumn("");
+  ImGui::TableSetupColumn(T(S::kPlanOption));
   ImGui::TableHeadersRow();
   for (size_t i = 0; i < p.ranked.size(); ++i) {
     const PlanOption& o = *p.ranked[i];
@@ -375,6 +393,17 @@ void DrawRanked(const Planner& p) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     RightAligned(std::to_string(i + 1));
+    ImGui::TableNextColumn();
+    if (ImGui::SmallButton(T(S::kPlanOpen))) Open(static_cast<int>(i));
+    MarkLastItem("plan_open:" + std::to_string(i));
+    ImGui::TableNextColumn();
+    RightAligned(TimeText(o, training));
+    MarkLastItem("plan_time:" + std::to_string(i));
+    ImGui::TableNextColumn();
+    RightAligned(FmtMoney(o.cost, p.result.currency));
+    MarkLastItem("plan_cost:" + std::to_string(i));
+    ImGui::TableNextColumn();
+    RightAligned(std::to_string(o.gpus));
     ImGui::TableNextColumn();
     if (i == 0) {
       ImGui::TextColored(ImColor(kBestColor), "%s", T(S::kPlanBest));
@@ -386,17 +415,6 @@ void DrawRanked(const Planner& p) {
     MarkLastItem("plan_label:" + std::to_string(i));
     MarkText("plan_label:" + std::to_string(i), shown);
     MarkText("plan_why:" + std::to_string(i), ShownWhy(o, p.result));
-    ImGui::TableNextColumn();
-    RightAligned(TimeText(o, training));
-    MarkLastItem("plan_time:" + std::to_string(i));
-    ImGui::TableNextColumn();
-    RightAligned(FmtMoney(o.cost, p.result.currency));
-    MarkLastItem("plan_cost:" + std::to_string(i));
-    ImGui::TableNextColumn();
-    RightAligned(std::to_string(o.gpus));
-    ImGui::TableNextColumn();
-    if (ImGui::SmallButton(T(S::kPlanOpen))) Open(static_cast<int>(i));
-    MarkLastItem("plan_open:" + std::to_string(i));
     ImGui::PopID();
   }
   ImGui::PopTextWrapPos();

@@ -164,10 +164,13 @@ test("a preset's decision path shows in English and in 简体中文", async () =
 
 test("the planner runs in Chinese: progress, options and Open", async () => {
   await loadExample("multi-tenant");
-  // The inputs are the scenario's plan section: at most 1 GPU, and no L40S.
-  await scrollTo("/plan/max_gpus+");
-  await click("/plan/max_gpus+");
-  await waitFor(() => window.gpucfgState().scenario.plan.max_gpus === 1);
+  // The inputs are the scenario's plan section: 10 tenants (one model copy each; + makes it 11,
+  // - brings it back), and no L40S.
+  await scrollTo("/plan/tenants+");
+  await click("/plan/tenants+");
+  await waitFor(() => window.gpucfgState().scenario.plan.tenants === 11);
+  await click("/plan/tenants-");
+  await waitFor(() => window.gpucfgState().scenario.plan.tenants === 10);
   await click("plan_gpus");
   await scrollTo("plan_gpu:L40S-48GB");
   await click("plan_gpu:L40S-48GB");
@@ -178,15 +181,22 @@ test("the planner runs in Chinese: progress, options and Open", async () => {
   const p = await planner();
   assert.ok(p.ranked.length >= 2);
   for (const o of p.ranked) {
-    assert.equal(o.gpus, 1, o.label);
+    assert.match(o.label, /^10 tenants on /, o.label);
     assert.notEqual(o.scenario.cluster.gpu, "L40S-48GB", o.label);
   }
-  // The options read in Chinese on the page (plannerState() keeps the core's English label).
+  // Small tenants of an 8B model: the cheapest fleet slices GPUs with MIG (core test
+  // PlannerMig.SmallTenantsGoToMigSlices), so the best option names its layout.
+  const best = p.ranked[0];
+  assert.notEqual(best.scenario.cluster.mig.profile, "", best.label);
+  // The options read in Chinese on the page (plannerState() keeps the core's English label), once
+  // the ranked table has drawn this plan's rows.
+  await scrollTo("plan_options");
+  await waitFor(() => /个租户/.test(window.gpucfg.widgetText("plan_label:0")), undefined, 20000);
   const shown = await page.evaluate(() => window.gpucfg.widgetText("plan_label:0"));
-  assert.match(shown, /批/, shown);
-  assert.doesNotMatch(shown, /batch|weights/, shown);
+  assert.match(shown, /个租户：.*切分为 MIG.*个实例.*每租户批/, shown);
+  assert.doesNotMatch(shown, /batch|weights|tenants/, shown);
   const why = await page.evaluate(() => window.gpucfg.widgetText("plan_why:0"));
-  assert.match(why, /请求延迟.*每 GPU 显存/, why);
+  assert.match(why, /请求延迟.*每小时成本（全部租户）.*每 MIG 实例显存/, why);
   assert.doesNotMatch(why, /binds|feasible|options/, why);
   assert.equal(await page.evaluate(() => window.gpucfg.missingGlyphs()), 0, "every character is in the font");
   await page.waitForTimeout(150);
@@ -194,8 +204,11 @@ test("the planner runs in Chinese: progress, options and Open", async () => {
   await scrollTo("plan_open:0");
   await click("plan_open:0");
   await waitFor((gpu) => window.gpucfgState().scenario.cluster.gpu === gpu && window.gpucfgState().view === "overview",
-                p.ranked[0].scenario.cluster.gpu);
-  assert.equal((await state()).scenario.workload.batch, p.ranked[0].scenario.workload.batch);
+                best.scenario.cluster.gpu);
+  const opened = (await state()).scenario;
+  assert.equal(opened.workload.batch, best.scenario.workload.batch);
+  assert.equal(opened.cluster.mig.profile, best.scenario.cluster.mig.profile);
+  assert.equal(opened.cluster.mig.instances_per_gpu, best.scenario.cluster.mig.instances_per_gpu);
   await page.waitForTimeout(150);
   await shot("planner-09-opened-zh.png");
   await setLanguage("en");
