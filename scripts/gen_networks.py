@@ -22,6 +22,7 @@ SOURCES = {
     "SSD": "Liu et al. 2016, SSD (arXiv 1512.02325); MLPerf Inference ssd-resnet34 reference at 1200x1200 (mlcommons/inference, ResNet-34 backbone to conv4_x, 6 feature maps 50/25/13/7/3/3)",
     "MLPERF-INF": "Reddi et al. 2020, MLPerf Inference Benchmark (arXiv 1911.02549) Table 1: ResNet-50 v1.5 25.6M params 8.2 GOPs/input at 224; SSD-ResNet34 36.3M params 433 GOPs/input at 1200",
     "UNET3D": "Isensee et al. 2021, nnU-Net (Nature Methods 18:203); MLPerf 3d-unet reference (mlcommons/training image_segmentation/pytorch: filters 32,64,128,256,320,320, 128^3 patches, KiTS19)",
+    "KITS19-PATCHES": "patches per KiTS19 volume computed from the NIfTI headers of the 42 MLPerf inference cases (neheller/kits19@456b293 data/case_*/segmentation.nii.gz; case list mlcommons/inference vision/medical_imaging/3d-unet-kits19/meta/inference_cases.json) with that benchmark's preprocess.py (target spacing 1.6/1.2/1.2 mm, pad_to_min_shape, adjust_shape_for_sliding_window, 50 % overlap)",
     "DLRM": "Naumov et al. 2019, DLRM (arXiv 1906.00091); MLPerf DLRM reference on Criteo Terabyte (facebookresearch/dlrm: bottom MLP 13-512-256-128, top MLP 1024-1024-512-256-1, 26 tables of dim 128, rows capped at 40M)",
     "RNNT": "He et al. 2019, Streaming End-to-end Speech Recognition (arXiv 1811.06621); MLPerf rnnt reference (mlcommons/inference speech_recognition/rnnt: 2+3 LSTM encoder of 1024, stack 3 + time reduction 2, 2-layer 320 prediction net, joint 512, 29 symbols)",
     "YOLOV5": "Ultralytics YOLOv5 v6.0 models/yolov5s.yaml (depth 0.33, width 0.50) and README table: YOLOv5s 7.2M params, 16.5 GFLOPs at 640",
@@ -180,14 +181,24 @@ def ssd_resnet34():
 
 # [SECTION] 3D U-Net (MLPerf KiTS19) --------------------------------------------------------------
 
-PATCHES_PER_VOLUME = 48  # J: sliding window of 128^3 with half overlap over a ~256x320x320 volume: 3x4x4
+# Sliding-window patches (128^3, stride 64) of each MLPerf inference case (KITS19-PATCHES): the
+# volume from its NIfTI header (shape, pixdim) resampled to 1.6 x 1.2 x 1.2 mm, padded to >= 128,
+# cropped (edge mod 64 < 32) or padded to a multiple of 64, then (edge - 128) / 64 + 1 per axis.
+KITS19_PATCHES = {
+    0: 50, 3: 50, 5: 108, 6: 64, 12: 48, 24: 27, 34: 100, 41: 16, 44: 100, 49: 50, 52: 50, 56: 48, 61: 36,
+    65: 32, 66: 100, 70: 32, 76: 32, 78: 50, 80: 48, 84: 144, 86: 64, 87: 16, 92: 64, 111: 64, 112: 16,
+    125: 144, 128: 100, 138: 16, 157: 50, 160: 8, 161: 50, 162: 36, 169: 64, 171: 80, 176: 144, 185: 125,
+    187: 27, 189: 96, 198: 96, 203: 45, 206: 50, 207: 96}
+# The loadgen QSL holds 43 samples (mlperf_log_detail qsl_reported_total_count): the 42 cases with
+# case_00185 twice (the reference Makefile's duplicate_kits19_case_00185): 2761 / 43 = 64.2 patches.
+PATCHES_PER_VOLUME = round((sum(KITS19_PATCHES.values()) + KITS19_PATCHES[185]) / (len(KITS19_PATCHES) + 1))
 
 
 def unet3d():
     net = Net("3d-unet", "3D U-Net (MLPerf, KiTS19)", "segmentation",
               f"one KiTS19 volume = {PATCHES_PER_VOLUME} patches of 128^3 (sliding window, half overlap)",
-              "UNET3D, J", 0, 0,
-              "a sample is one volume; patches per volume is a judgement (J) from the window step and a typical volume")
+              "UNET3D, KITS19-PATCHES", 0, 0,
+              "a sample is one volume: the mean sliding-window patch count of MLPerf's 43 inference samples (64.2, rounded)")
     filters = [32, 64, 128, 256, 320, 320]
     P = PATCHES_PER_VOLUME
     cin, side, skips = 1, 128, []
@@ -410,7 +421,7 @@ def clip_vit_l():
     return net
 
 
-URLS = {'RESNET': 'https://arxiv.org/abs/1512.03385', 'RESNEXT': 'https://arxiv.org/abs/1611.05431', 'RETINANET': 'https://arxiv.org/abs/1708.02002', 'SSD': 'https://arxiv.org/abs/1512.02325', 'MLPERF-INF': 'https://arxiv.org/abs/1911.02549', 'UNET3D': 'https://github.com/mlcommons/training/tree/master/image_segmentation/pytorch', 'DLRM': 'https://github.com/facebookresearch/dlrm', 'RNNT': 'https://github.com/mlcommons/inference/tree/master/speech_recognition/rnnt', 'YOLOV5': 'https://github.com/ultralytics/yolov5', 'WHISPER': 'https://arxiv.org/abs/2212.04356', 'CLIP': 'https://arxiv.org/abs/2103.00020', 'MLPERF-DLRM-QUERY': 'https://github.com/mlcommons/inference/tree/master/retired_benchmarks/recommendation/dlrm/pytorch', 'NV-DLRM': 'https://github.com/mlcommons/inference_results_v2.1/tree/master/closed/NVIDIA/code/dlrm/tensorrt', 'J': "scripts/gen_networks.py (each judgement's comment)"}
+URLS = {'RESNET': 'https://arxiv.org/abs/1512.03385', 'RESNEXT': 'https://arxiv.org/abs/1611.05431', 'RETINANET': 'https://arxiv.org/abs/1708.02002', 'SSD': 'https://arxiv.org/abs/1512.02325', 'MLPERF-INF': 'https://arxiv.org/abs/1911.02549', 'UNET3D': 'https://github.com/mlcommons/training/tree/master/image_segmentation/pytorch', 'KITS19-PATCHES': 'https://github.com/mlcommons/inference/tree/master/vision/medical_imaging/3d-unet-kits19', 'DLRM': 'https://github.com/facebookresearch/dlrm', 'RNNT': 'https://github.com/mlcommons/inference/tree/master/speech_recognition/rnnt', 'YOLOV5': 'https://github.com/ultralytics/yolov5', 'WHISPER': 'https://arxiv.org/abs/2212.04356', 'CLIP': 'https://arxiv.org/abs/2103.00020', 'MLPERF-DLRM-QUERY': 'https://github.com/mlcommons/inference/tree/master/retired_benchmarks/recommendation/dlrm/pytorch', 'NV-DLRM': 'https://github.com/mlcommons/inference_results_v2.1/tree/master/closed/NVIDIA/code/dlrm/tensorrt', 'J': "scripts/gen_networks.py (each judgement's comment)"}
 
 
 def main():

@@ -203,6 +203,23 @@ TEST(Network, DlrmEngineGathersRowsInsideTheInteraction) {
   EXPECT_DOUBLE_EQ(Evaluate(t, BuiltinCatalog()).performance.step_time_s, Evaluate(t, eager).performance.step_time_s);
 }
 
+// An MLPerf 3D U-Net sample is one KiTS19 volume, run as 128^3 sliding-window patches at stride
+// 64: the 43 QSL samples (42 cases, case_00185 twice) average 2761 / 43 = 64.2 patches once resampled
+// and padded as the reference preprocess.py does (scripts/gen_networks.py KITS19_PATCHES).
+TEST(Network, UnetSampleIsAKits19VolumeOfSlidingWindowPatches) {
+  int convs = 0;
+  for (const NetworkLayer& l : BuiltinCatalog().network_layers) {
+    if (l.network != "3d-unet" || l.op != "gemm") continue;
+    EXPECT_EQ(l.count, 64) << l.name;
+    ++convs;
+  }
+  EXPECT_GT(convs, 20);
+  // down0.conv1: 1 -> 32 channels, 3x3x3, over 128^3 outputs: 2 x 128^3 x 32 x 27 FLOPs per patch.
+  for (const NetworkLayer& l : BuiltinCatalog().network_layers)
+    if (l.network == "3d-unet" && l.name == "down0.conv1")
+      EXPECT_DOUBLE_EQ(LayerForwardFlops(l), 64.0 * 2 * 128 * 128 * 128 * 32 * 27);
+}
+
 TEST(Network, TrainingStepIsForwardBackwardAndReduction) {
   Scenario s = test::Example("resnet50-training");
   Report rep = Evaluate(s, BuiltinCatalog());
