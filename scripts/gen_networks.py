@@ -22,11 +22,13 @@ SOURCES = {
     "SSD": "Liu et al. 2016, SSD (arXiv 1512.02325); MLPerf Inference ssd-resnet34 reference at 1200x1200 (mlcommons/inference, ResNet-34 backbone to conv4_x, 6 feature maps 50/25/13/7/3/3)",
     "MLPERF-INF": "Reddi et al. 2020, MLPerf Inference Benchmark (arXiv 1911.02549) Table 1: ResNet-50 v1.5 25.6M params 8.2 GOPs/input at 224; SSD-ResNet34 36.3M params 433 GOPs/input at 1200",
     "UNET3D": "Isensee et al. 2021, nnU-Net (Nature Methods 18:203); MLPerf 3d-unet reference (mlcommons/training image_segmentation/pytorch: filters 32,64,128,256,320,320, 128^3 patches, KiTS19)",
+    "KITS19-PATCHES": "patches per KiTS19 volume computed from the NIfTI headers of the 42 MLPerf inference cases (neheller/kits19@456b293 data/case_*/segmentation.nii.gz; case list mlcommons/inference vision/medical_imaging/3d-unet-kits19/meta/inference_cases.json) with that benchmark's preprocess.py (target spacing 1.6/1.2/1.2 mm, pad_to_min_shape, adjust_shape_for_sliding_window, 50 % overlap)",
     "DLRM": "Naumov et al. 2019, DLRM (arXiv 1906.00091); MLPerf DLRM reference on Criteo Terabyte (facebookresearch/dlrm: bottom MLP 13-512-256-128, top MLP 1024-1024-512-256-1, 26 tables of dim 128, rows capped at 40M)",
     "RNNT": "He et al. 2019, Streaming End-to-end Speech Recognition (arXiv 1811.06621); MLPerf rnnt reference (mlcommons/inference speech_recognition/rnnt: 2+3 LSTM encoder of 1024, stack 3 + time reduction 2, 2-layer 320 prediction net, joint 512, 29 symbols)",
     "YOLOV5": "Ultralytics YOLOv5 v6.0 models/yolov5s.yaml (depth 0.33, width 0.50) and README table: YOLOv5s 7.2M params, 16.5 GFLOPs at 640",
     "WHISPER": "Radford et al. 2022, Robust Speech Recognition via Large-Scale Weak Supervision (arXiv 2212.04356) Table 1: large 1550M params, 32+32 layers, width 1280, 20 heads; 30-s windows = 1500 encoder tokens",
     "CLIP": "Radford et al. 2021, CLIP (arXiv 2103.00020) Table 20: ViT-L/14 vision 24 layers width 1024 at 224 (257 tokens), text 12 layers width 768, 77 tokens; 427.6M params (Hugging Face openai/clip-vit-large-patch14)",
+    "NV-DLRM": "NVIDIA MLPerf Inference v2.1 DLRM (mlcommons/inference_results_v2.1 closed/NVIDIA/code/dlrm/tensorrt): README.md 'Plugins' (DLRM_INTERACTIONS_TRT: fused embedding lookup and interaction operations) and 'numerical inputs are converted to INT8 NC/4HW4 format'; dlrm.py top_mlp_input_size = (num_interactions + embedding_size) rounded up to output_padding_granularity (default 32), 'C, K for top_mlp: [480,1024], ...'",
     "MLPERF-DLRM-QUERY": "MLPerf Inference DLRM reference: a loadgen sample aggregates 100-700 user-item pairs drawn from the inverse CDF in tools/dist_quantile.txt (20 quantiles 100,100,200 x12,300,300,400,500,600,700: mean 270); retired_benchmarks/recommendation/dlrm/pytorch/python/criteo.py",
     "J": "judgement of this project (not a measured figure): stated in the record's note",
 }
@@ -39,24 +41,29 @@ class Net:
                       "note": note, "source": source}
         self.layers = []
 
-    def gemm(self, name, m, n, k, count=1, steps=1, params=None, act=None, mem=0.0, fused=0.0, inp=None):
+    def gemm(self, name, m, n, k, count=1, steps=1, params=None, act=None, mem=0.0, fused=0.0, inp=None,
+             fused_in=0.0, fused_gather=0.0):
         if params is None:
             params = n * k * count
-        self.layers.append({"network": self.entry["id"], "name": name, "op": "gemm", "m": m, "n": n, "k": k,
-                            "count": count, "steps": steps, "params": params,
-                            "in_elems": m * k * count if inp is None else inp,
-                            "act_elems": m * n * count * steps if act is None else act, "mem_elems": mem,
-                            "fused_elems": fused})
+        rec = {"network": self.entry["id"], "name": name, "op": "gemm", "m": m, "n": n, "k": k,
+               "count": count, "steps": steps, "params": params,
+               "in_elems": m * k * count if inp is None else inp,
+               "act_elems": m * n * count * steps if act is None else act, "mem_elems": mem,
+               "fused_elems": fused}
+        if fused_in or fused_gather:  # an engine kernel that gathers its rows itself (DLRM interactions)
+            rec.update(fused_in_elems=fused_in, fused_gather_elems=fused_gather)
+        self.layers.append(rec)
 
     def memory(self, name, elems, act=0.0, params=0, fused=None):
         self.layers.append({"network": self.entry["id"], "name": name, "op": "memory", "m": 0, "n": 0, "k": 0,
                             "count": 1, "steps": 1, "params": params, "in_elems": 0, "act_elems": act,
                             "mem_elems": elems, "fused_elems": elems if fused is None else fused})
 
-    def embedding(self, name, rows, dim, lookups):
+    def embedding(self, name, rows, dim, lookups, fused=None):
+        """fused: elements an inference engine's own gather moves (0 = a later GEMM gathers the rows)."""
         self.layers.append({"network": self.entry["id"], "name": name, "op": "embedding", "m": 0, "n": 0, "k": 0,
                             "count": 1, "steps": 1, "params": rows * dim, "in_elems": 0, "act_elems": lookups * dim,
-                            "mem_elems": lookups * dim, "fused_elems": lookups * dim})
+                            "mem_elems": lookups * dim, "fused_elems": lookups * dim if fused is None else fused})
 
     def conv(self, name, cin, cout, k, stride, hw, groups=1, bn=True, bias=False, dims=2, pad_same=True):
         """Convolution at input size hw (a side; dims 2 or 3) as an implicit GEMM; returns the output side.
@@ -174,14 +181,24 @@ def ssd_resnet34():
 
 # [SECTION] 3D U-Net (MLPerf KiTS19) --------------------------------------------------------------
 
-PATCHES_PER_VOLUME = 48  # J: sliding window of 128^3 with half overlap over a ~256x320x320 volume: 3x4x4
+# Sliding-window patches (128^3, stride 64) of each MLPerf inference case (KITS19-PATCHES): the
+# volume from its NIfTI header (shape, pixdim) resampled to 1.6 x 1.2 x 1.2 mm, padded to >= 128,
+# cropped (edge mod 64 < 32) or padded to a multiple of 64, then (edge - 128) / 64 + 1 per axis.
+KITS19_PATCHES = {
+    0: 50, 3: 50, 5: 108, 6: 64, 12: 48, 24: 27, 34: 100, 41: 16, 44: 100, 49: 50, 52: 50, 56: 48, 61: 36,
+    65: 32, 66: 100, 70: 32, 76: 32, 78: 50, 80: 48, 84: 144, 86: 64, 87: 16, 92: 64, 111: 64, 112: 16,
+    125: 144, 128: 100, 138: 16, 157: 50, 160: 8, 161: 50, 162: 36, 169: 64, 171: 80, 176: 144, 185: 125,
+    187: 27, 189: 96, 198: 96, 203: 45, 206: 50, 207: 96}
+# The loadgen QSL holds 43 samples (mlperf_log_detail qsl_reported_total_count): the 42 cases with
+# case_00185 twice (the reference Makefile's duplicate_kits19_case_00185): 2761 / 43 = 64.2 patches.
+PATCHES_PER_VOLUME = round((sum(KITS19_PATCHES.values()) + KITS19_PATCHES[185]) / (len(KITS19_PATCHES) + 1))
 
 
 def unet3d():
     net = Net("3d-unet", "3D U-Net (MLPerf, KiTS19)", "segmentation",
               f"one KiTS19 volume = {PATCHES_PER_VOLUME} patches of 128^3 (sliding window, half overlap)",
-              "UNET3D, J", 0, 0,
-              "a sample is one volume; patches per volume is a judgement (J) from the window step and a typical volume")
+              "UNET3D, KITS19-PATCHES", 0, 0,
+              "a sample is one volume: the mean sliding-window patch count of MLPerf's 43 inference samples (64.2, rounded)")
     filters = [32, 64, 128, 256, 320, 320]
     P = PATCHES_PER_VOLUME
     cin, side, skips = 1, 128, []
@@ -228,19 +245,32 @@ def dlrm():
     # An inference sample (MLPerf's loadgen sample) is a query of 270 user-item pairs on average;
     # a training sample stays one click record (MLPerf Training DLRM counts records).
     net.entry["items_per_inference_sample"] = DLRM_QUERY_PAIRS
-    net.entry["source"] += ", MLPERF-DLRM-QUERY"
+    net.entry["source"] += ", MLPERF-DLRM-QUERY, NV-DLRM"
+    # NVIDIA's TensorRT DLRM (NV-DLRM) gathers the rows inside its interactions plugin
+    # (DLRM_INTERACTIONS_TRT, "fused embedding lookup and interaction operations"): under an
+    # engine the tables run no kernel of their own (fused 0) and the interaction streams the rows.
     for i, rows in enumerate(DLRM_ROWS):
-        net.embedding(f"table{i}", rows, 128, 1)
+        net.embedding(f"table{i}", rows, 128, 1, fused=0)
+    # NV-DLRM feeds the 13 dense features as INT8 NC/4HW4 (channels padded to 4: 16) and pads the
+    # interaction output 128 + 351 = 479 to a multiple of output_padding_granularity 32 (480): the
+    # GEMMs run K = 16 and 480 (zero rows), the parameters stay the model's.
     dims = [13, 512, 256, 128]
     for i in range(3):
-        net.gemm(f"bottom{i}", 1, dims[i + 1], dims[i], params=dims[i + 1] * dims[i] + dims[i + 1],
-                 mem=dims[i + 1])
+        net.gemm(f"bottom{i}", 1, dims[i + 1], NV_PAD(dims[i], 4) if i == 0 else dims[i],
+                 params=dims[i + 1] * dims[i] + dims[i + 1], mem=dims[i + 1])
     # Dot interaction of 27 vectors of 128: a 27x27x128 batched GEMM per sample, 351 pairs kept.
-    net.gemm("interaction", 27, 27, 128, params=0)
+    # Fused (engine): reads the bottom MLP's 128, gathers the 26 rows, writes the padded 480.
     top = [128 + 351, 1024, 1024, 512, 256, 1]
+    net.gemm("interaction", 27, 27, 128, params=0, fused_in=128 + NV_PAD(top[0], 32), fused_gather=26 * 128)
     for i in range(5):
-        net.gemm(f"top{i}", 1, top[i + 1], top[i], params=top[i + 1] * top[i] + top[i + 1], mem=top[i + 1])
+        net.gemm(f"top{i}", 1, top[i + 1], NV_PAD(top[i], 32) if i == 0 else top[i],
+                 params=top[i + 1] * top[i] + top[i + 1], mem=top[i + 1])
     return net
+
+
+def NV_PAD(x, g):
+    """x rounded up to a multiple of g (NV-DLRM's input and interaction-output padding)."""
+    return (x + g - 1) // g * g
 
 
 # [SECTION] RNN-T (MLPerf, LibriSpeech) -----------------------------------------------------------
@@ -391,7 +421,7 @@ def clip_vit_l():
     return net
 
 
-URLS = {'RESNET': 'https://arxiv.org/abs/1512.03385', 'RESNEXT': 'https://arxiv.org/abs/1611.05431', 'RETINANET': 'https://arxiv.org/abs/1708.02002', 'SSD': 'https://arxiv.org/abs/1512.02325', 'MLPERF-INF': 'https://arxiv.org/abs/1911.02549', 'UNET3D': 'https://github.com/mlcommons/training/tree/master/image_segmentation/pytorch', 'DLRM': 'https://github.com/facebookresearch/dlrm', 'RNNT': 'https://github.com/mlcommons/inference/tree/master/speech_recognition/rnnt', 'YOLOV5': 'https://github.com/ultralytics/yolov5', 'WHISPER': 'https://arxiv.org/abs/2212.04356', 'CLIP': 'https://arxiv.org/abs/2103.00020', 'MLPERF-DLRM-QUERY': 'https://github.com/mlcommons/inference/tree/master/retired_benchmarks/recommendation/dlrm/pytorch', 'J': "scripts/gen_networks.py (each judgement's comment)"}
+URLS = {'RESNET': 'https://arxiv.org/abs/1512.03385', 'RESNEXT': 'https://arxiv.org/abs/1611.05431', 'RETINANET': 'https://arxiv.org/abs/1708.02002', 'SSD': 'https://arxiv.org/abs/1512.02325', 'MLPERF-INF': 'https://arxiv.org/abs/1911.02549', 'UNET3D': 'https://github.com/mlcommons/training/tree/master/image_segmentation/pytorch', 'KITS19-PATCHES': 'https://github.com/mlcommons/inference/tree/master/vision/medical_imaging/3d-unet-kits19', 'DLRM': 'https://github.com/facebookresearch/dlrm', 'RNNT': 'https://github.com/mlcommons/inference/tree/master/speech_recognition/rnnt', 'YOLOV5': 'https://github.com/ultralytics/yolov5', 'WHISPER': 'https://arxiv.org/abs/2212.04356', 'CLIP': 'https://arxiv.org/abs/2103.00020', 'MLPERF-DLRM-QUERY': 'https://github.com/mlcommons/inference/tree/master/retired_benchmarks/recommendation/dlrm/pytorch', 'NV-DLRM': 'https://github.com/mlcommons/inference_results_v2.1/tree/master/closed/NVIDIA/code/dlrm/tensorrt', 'J': "scripts/gen_networks.py (each judgement's comment)"}
 
 
 def main():

@@ -168,6 +168,58 @@ TEST(Network, DlrmInferenceSampleIsAnMlperfQuery) {
   for (const Warning& a : t.assumptions) EXPECT_NE(a.code, "network_sample_aggregates");
 }
 
+// NVIDIA's TensorRT DLRM gathers the embedding rows inside its interactions plugin (one kernel:
+// the rows stream once, overlapped with the dot products, and are never written back) and pads
+// the GEMMs' K to 16 (dense input, NC/4HW4) and 480 (interaction output): MLPerf Inference v2.1
+// closed/NVIDIA/code/dlrm/tensorrt (README 'Plugins', dlrm.py top_mlp_input_size).
+TEST(Network, DlrmEngineGathersRowsInsideTheInteraction) {
+  double bottom0_k = 0, top0_k = 0, top0_params = 0;
+  for (const NetworkLayer& l : BuiltinCatalog().network_layers) {
+    if (l.network != "dlrm") continue;
+    if (l.name == "bottom0") bottom0_k = l.k;
+    if (l.name == "top0") top0_k = l.k, top0_params = l.params;
+    if (l.op == "embedding") EXPECT_EQ(l.fused_elems, 0) << l.name;
+    if (l.name == "interaction") EXPECT_EQ(l.fused_gather_elems, 26 * 128);
+  }
+  EXPECT_EQ(bottom0_k, 16);
+  EXPECT_EQ(top0_k, 480);
+  EXPECT_EQ(top0_params, 1024 * 479 + 1024);  // the padding row is zeros, not parameters
+  // The same network with the gathers as their own kernels (the eager records) is slower.
+  Catalog eager = BuiltinCatalog();
+  for (NetworkLayer& l : eager.network_layers) {
+    if (l.network != "dlrm") continue;
+    if (l.op == "embedding") l.fused_elems = l.mem_elems;
+    l.fused_in_elems = l.fused_gather_elems = 0;
+  }
+  Scenario s = NetworkScenario("dlrm", false, 262100, Precision::kInt8);
+  s.cluster.gpu = "A100-SXM4-80GB";
+  Report fused = Evaluate(s, BuiltinCatalog());
+  Report separate = Evaluate(s, eager);
+  ASSERT_TRUE(fused.errors.empty()) << test::Dump(fused.errors);
+  ASSERT_TRUE(separate.errors.empty()) << test::Dump(separate.errors);
+  EXPECT_LT(fused.performance.latency_s, 0.85 * separate.performance.latency_s);
+  // Training (eager PyTorch) runs the gathers as their own kernels either way.
+  Scenario t = NetworkScenario("dlrm", true, 4096, Precision::kBf16);
+  EXPECT_DOUBLE_EQ(Evaluate(t, BuiltinCatalog()).performance.step_time_s, Evaluate(t, eager).performance.step_time_s);
+}
+
+// An MLPerf 3D U-Net sample is one KiTS19 volume, run as 128^3 sliding-window patches at stride
+// 64: the 43 QSL samples (42 cases, case_00185 twice) average 2761 / 43 = 64.2 patches once resampled
+// and padded as the reference preprocess.py does (scripts/gen_networks.py KITS19_PATCHES).
+TEST(Network, UnetSampleIsAKits19VolumeOfSlidingWindowPatches) {
+  int convs = 0;
+  for (const NetworkLayer& l : BuiltinCatalog().network_layers) {
+    if (l.network != "3d-unet" || l.op != "gemm") continue;
+    EXPECT_EQ(l.count, 64) << l.name;
+    ++convs;
+  }
+  EXPECT_GT(convs, 20);
+  // down0.conv1: 1 -> 32 channels, 3x3x3, over 128^3 outputs: 2 x 128^3 x 32 x 27 FLOPs per patch.
+  for (const NetworkLayer& l : BuiltinCatalog().network_layers)
+    if (l.network == "3d-unet" && l.name == "down0.conv1")
+      EXPECT_DOUBLE_EQ(LayerForwardFlops(l), 64.0 * 2 * 128 * 128 * 128 * 32 * 27);
+}
+
 TEST(Network, TrainingStepIsForwardBackwardAndReduction) {
   Scenario s = test::Example("resnet50-training");
   Report rep = Evaluate(s, BuiltinCatalog());

@@ -213,6 +213,8 @@ void VisitNetworkLayerFields(V& v, L& l) {
   v.Number("act_elems", l.act_elems, "elements per sample", "activations kept for the backward pass");
   v.Number("mem_elems", l.mem_elems, "elements per sample", "memory-bound traffic as separate kernels (eager training): elementwise, pooling, gathered embedding rows");
   v.Number("fused_elems", l.fused_elems, "elements per sample", "the same traffic with an inference engine's fusions (GEMM epilogues, fused softmax)");
+  v.Number("fused_in_elems", l.fused_in_elems, "elements per sample", "gemm with an engine that fuses embedding gathers into it: elements it moves per sample besides the gathered rows, its other input and its output (0 = as eager)");
+  v.Number("fused_gather_elems", l.fused_gather_elems, "elements per sample", "gemm with such an engine: embedding-row elements it gathers in the same kernel (their embedding records then move nothing)");
 }
 
 // Fills what an entry leaves to defaults once it is read (a display name defaults to the id).

@@ -42,6 +42,10 @@ struct NetworkLayer {
   double act_elems = 0;         // elements kept for the backward pass, per sample
   double mem_elems = 0;         // elementwise / pooling / gathered elements moved, per sample (separate kernels)
   double fused_elems = 0;       // the same with an inference engine's fusions (epilogues, fused softmax)
+  // gemm under an inference engine that fuses gathers into it (DLRM's interactions plugin): the
+  // elements it moves through HBM per sample besides the rows it gathers, its other input and its
+  // output (0 = in_elems and operands as eager), and the embedding-row elements it gathers.
+  double fused_in_elems = 0, fused_gather_elems = 0;
 };
 
 // The contract's {"family": "generic", ...} object.

@@ -27,10 +27,14 @@ double Time(double flops, double bytes, double tflops, double gbps) {
   return std::max(tc, tm);
 }
 
-// One GEMM of (count x) M x N x K with `bytes` of traffic, on the device's GEMM roof.
-double GemmTime(const DeviceRates& d, double M, double N, double K, double count, double bytes) {
+// One GEMM of (count x) M x N x K with `bytes` of traffic, on the device's GEMM roof; rows it
+// gathers in the same kernel (`gather_bytes`) stream at the gather rate, overlapped with its math.
+double GemmTime(const DeviceRates& d, double M, double N, double K, double count, double bytes,
+                double gather_bytes = 0) {
   const double eff = GemmShapeEfficiency(M, N, K, count, d.sms, d.gemm.precision);
-  return Time(2.0 * M * N * K * count, bytes, d.gemm.sustained_tflops * eff, d.gemm.achievable_hbm_gbps) +
+  const double hbm = d.gemm.achievable_hbm_gbps;
+  const double stream_s = bytes / (hbm * 1e9) + gather_bytes / (hbm * kGatherEfficiency * 1e9);
+  return Time(2.0 * M * N * K * count, stream_s * hbm * 1e9, d.gemm.sustained_tflops * eff, hbm) +
          d.kernel_overhead_s;
 }
 
@@ -46,10 +50,16 @@ void AddLayer(const NetworkLayer& l, const DeviceRates& d, const Bytes& b, doubl
     // Per step: both operands and the output; weights once per step (params == 0: the second
     // operand is per sample too, as attention's K and V).
     const double input = l.in_elems > 0 ? batch * l.in_elems : l.count * M * l.k;
-    const double operands = b.act * (input + l.count * M * l.n) +
-                            (l.params > 0 ? l.params * b.weight : b.act * l.count * batch * l.n * l.k);
+    double operands = b.act * (input + l.count * M * l.n) +
+                      (l.params > 0 ? l.params * b.weight : b.act * l.count * batch * l.n * l.k);
+    // An engine kernel that gathers its operand rows itself (TensorRT DLRM_INTERACTIONS_TRT: "fused
+    // embedding lookup and interaction", NVIDIA MLPerf Inference v2.1 code/dlrm/tensorrt/README.md)
+    // reads the other input, writes its output and streams the rows once, never writing them back.
+    const bool gathers = !training && (l.fused_in_elems > 0 || l.fused_gather_elems > 0);
+    if (gathers) operands = b.act * batch * l.fused_in_elems + l.params * b.weight;
+    const double gathered = gathers ? batch * l.fused_gather_elems * b.weight : 0;
     const double epilogue = batch * (training ? l.mem_elems : l.fused_elems) * b.act / std::max(1.0, l.steps);
-    t.forward_s += l.steps * (GemmTime(d, M, l.n, l.k, l.count, operands) + Time(0, epilogue, 0, hbm));
+    t.forward_s += l.steps * (GemmTime(d, M, l.n, l.k, l.count, operands, gathered) + Time(0, epilogue, 0, hbm));
     t.forward_flops += batch * LayerForwardFlops(l);
     if (training) {
       const double dgrad = GemmTime(d, M, l.k, l.n, l.count, operands);
@@ -57,8 +67,9 @@ void AddLayer(const NetworkLayer& l, const DeviceRates& d, const Bytes& b, doubl
       t.backward_s += l.steps * (dgrad + wgrad + Time(0, 2 * epilogue, 0, hbm));
     }
   } else if (l.op == "embedding") {
-    const double bytes = batch * l.mem_elems * b.weight;
-    t.forward_s += Time(0, bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
+    // Inference moves fused_elems: 0 where a GEMM gathers the rows itself (no kernel of its own).
+    const double bytes = batch * (training ? l.mem_elems : l.fused_elems) * b.weight;
+    if (training || bytes > 0) t.forward_s += Time(0, bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
     if (training) t.backward_s += Time(0, 2 * bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
   } else {
     const double bytes = batch * (training ? l.mem_elems : l.fused_elems) * b.act;
