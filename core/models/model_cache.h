@@ -6,7 +6,7 @@
 // numbers LayerForward/LogitsForward would compute. EvaluateOptions::cache points here.
 // The collective times (CollectiveMemo) are those of one fabric: a tensor-parallel all-reduce is
 // the same for every pp, ZeRO stage and recompute, a gradient reduction for every micro-batch. A
-// power phase (PhaseMemo, power.cpp) is the same for every ZeRO stage and recompute.
+// training power phase (SerialPhases, power.cpp) is the same for every ZeRO stage and recompute.
 #pragma once
 
 #include <array>
@@ -71,45 +71,6 @@ struct CollectiveMemo {
   }
 };
 
-// Results keyed by a flat list of 64-bit words (the bits of every input, built by the model that
-// owns the computation, power.cpp's PhaseKey), compared exactly; `Value` is the result.
-template <class Value, int kWords, int kEntries>
-struct WordMemo {
-  struct Entry {
-    uint64_t hash = 0;
-    int len = 0;
-    std::array<uint64_t, kWords> key{};
-    Value value{};
-  };
-  std::array<Entry, kEntries> entries{};
-  int count = 0, next = 0;
-  // A hash of the key, so that a lookup compares whole keys only where the hashes agree.
-  static uint64_t Hash(const uint64_t* key, int len) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ uint64_t(len);
-    for (int k = 0; k < len; ++k) h = (h ^ key[k]) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
-    return h;
-  }
-  const Value* Find(const uint64_t* key, int len, uint64_t hash) const {
-    for (int i = 0; i < count; ++i) {
-      const Entry& e = entries[i];
-      if (e.hash != hash || e.len != len) continue;
-      int k = 0;
-      while (k < len && e.key[k] == key[k]) ++k;
-      if (k == len) return &e.value;
-    }
-    return nullptr;
-  }
-  void Store(const uint64_t* key, int len, uint64_t hash, const Value& v) {
-    if (len > kWords) return;
-    Entry& e = entries[count < kEntries ? count++ : next];
-    if (count == kEntries) next = (next + 1) % kEntries;
-    e.hash = hash, e.len = len;
-    for (int k = 0; k < len; ++k) e.key[k] = key[k];
-    e.value = v;
-  }
-  void Clear() { count = 0, next = 0; }
-};
-
 // One power phase under an operating point (power.cpp): time factor, power at the limit and at the
 // reference, clock factor.
 struct PowerPhase {
@@ -159,8 +120,6 @@ struct ModelCache {
   // unknown: the power model then keys its phase by this number instead of by every point.
   uint64_t training_points_serial = 0;
   CollectiveMemo collectives;
-  static constexpr int kPhaseWords = 96;  // an operating point, the ceiling and ~20 roofline points
-  WordMemo<PowerPhase, kPhaseWords, 24> power_phases;
   // Power phases of passes named by serial (power.cpp): the operating point and ceiling words are
   // compared once against the ones held (a shape keeps them), then a handful of short keys.
   struct SerialPhases {
@@ -225,7 +184,7 @@ struct ModelCache {
   void UseResolution(const void* r) { shape = ShapeValues{}, shape.resolution = r; }
   void Clear() {
     count = 0, next = 0, training_points_serial = 0;
-    collectives.Clear(), power_phases.Clear(), serial_phases.Clear();
+    collectives.Clear(), serial_phases.Clear();
     shape = ShapeValues{};
   }
 };

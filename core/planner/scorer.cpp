@@ -53,7 +53,9 @@ StatesProbe PlanScorer::Probe(const Scenario& base, const PlanCandidate& c) {
   one.gpus_per_node = 1, one.nodes = 1, one.tp = 1, one.pp = 1, one.zero = 0, one.micro_batch = 1, one.batch = 1;
   one.cp = 1, one.ep = 1;
   ApplyCandidate(base, catalog_, one, work_);
-  EvaluateInto(work_, catalog_, report_);
+  // Lean: the memory breakdown and capacity read below do not depend on the options (they only
+  // skip the fixes, bisections, scaling curve, batch search and warnings around them).
+  EvaluateInto(work_, catalog_, kLeanEvaluation, report_);
   StatesProbe p;
   if (!report_.errors.empty()) return p;
   const MemoryBreakdown& b = report_.memory.per_gpu;
