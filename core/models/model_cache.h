@@ -26,47 +26,68 @@ inline uint64_t BitsOf(double v) {
   return b;
 }
 
-// CollectiveTime(f, op, bytes, ranks, ranks_per_node) of one fabric (Fabric::memo points here).
-// Keys are compared exactly (the bytes' bits); a fabric that differs from the one held (another
-// shape, a resized copy) finds nothing and, when it stores, replaces the held one.
+// CollectiveTime(f, op, bytes, ranks, ranks_per_node) of a few fabrics (Fabric::memo points here).
+// Keys are the fabric (compared whole, so a resized copy or another shape's fabric never reads
+// another's times), the op, the bytes' bits and the ranks, compared exactly. Several fabrics are
+// kept because the inference walk alternates them (tp 2, 4, 8 for each weight format: the same
+// all-reduces, format after format), so the memo is kept across shapes (ModelCache::Clear).
 struct CollectiveMemo {
   struct Entry {
     uint64_t bytes_bits = 0;
-    int op = 0, ranks = 0, rpn = 0;
+    int op = 0, ranks = 0, rpn = 0, fabric = 0;
     unsigned generation = 0;      // valid when equal to the memo's
     double time_s = 0;
   };
-  static constexpr int kSlots = 512;  // power of two; stores stop at three quarters full
-  Fabric fabric;
+  static constexpr int kSlots = 2048;  // power of two; three quarters full starts over
+  static constexpr int kFabrics = 8;   // a ninth fabric starts over
+  std::array<Fabric, kFabrics> fabrics{};
+  int fabric_count = 0;
+  mutable int last = 0;                // the fabric the last lookup matched (tried first)
   unsigned generation = 1;
   int used = 0;
   std::array<Entry, kSlots> slots{};
 
-  static unsigned Slot(int op, uint64_t bits, int ranks, int rpn) {
-    uint64_t h = bits * 0x9E3779B97F4A7C15ull ^ (uint64_t(op) << 48 | uint64_t(ranks) << 16 | uint64_t(rpn));
+  static unsigned Slot(int op, uint64_t bits, int ranks, int rpn, int fabric) {
+    uint64_t h = bits * 0x9E3779B97F4A7C15ull ^
+                 (uint64_t(op) << 48 | uint64_t(fabric) << 40 | uint64_t(ranks) << 16 | uint64_t(rpn));
     h ^= h >> 29;
     return unsigned(h * 0xBF58476D1CE4E5B9ull >> 40) & (kSlots - 1);
   }
+  // The index of `f` among the fabrics held, -1 = none.
+  int FabricIndex(const Fabric& f) const {
+    if (last < fabric_count && fabrics[last] == f) return last;
+    for (int i = 0; i < fabric_count; ++i)
+      if (i != last && fabrics[i] == f) return last = i;
+    return -1;
+  }
   bool Find(const Fabric& f, CollectiveOp op, double bytes, int ranks, int rpn, double& time_s) const {
-    if (used == 0 || !(f == fabric)) return false;
+    if (used == 0) return false;
+    const int fab = FabricIndex(f);
+    if (fab < 0) return false;
     const uint64_t bits = BitsOf(bytes);
-    for (unsigned i = Slot(int(op), bits, ranks, rpn);; i = (i + 1) & (kSlots - 1)) {
+    for (unsigned i = Slot(int(op), bits, ranks, rpn, fab);; i = (i + 1) & (kSlots - 1)) {
       const Entry& e = slots[i];
       if (e.generation != generation) return false;
-      if (e.bytes_bits == bits && e.op == int(op) && e.ranks == ranks && e.rpn == rpn) return time_s = e.time_s, true;
+      if (e.bytes_bits == bits && e.op == int(op) && e.ranks == ranks && e.rpn == rpn && e.fabric == fab)
+        return time_s = e.time_s, true;
     }
   }
   void Store(const Fabric& f, CollectiveOp op, double bytes, int ranks, int rpn, double time_s) {
-    if (!(f == fabric)) fabric = f, Clear();
-    if (used >= kSlots * 3 / 4) return;
+    if (used >= kSlots * 3 / 4) Clear();  // full: start over (kept across shapes, it must not stop storing)
+    int fab = FabricIndex(f);
+    if (fab < 0) {
+      if (fabric_count == kFabrics) Clear();
+      fab = fabric_count++;
+      fabrics[fab] = f, last = fab;
+    }
     const uint64_t bits = BitsOf(bytes);
-    unsigned i = Slot(int(op), bits, ranks, rpn);
+    unsigned i = Slot(int(op), bits, ranks, rpn, fab);
     while (slots[i].generation == generation) i = (i + 1) & (kSlots - 1);
-    slots[i] = Entry{bits, int(op), ranks, rpn, generation, time_s};
+    slots[i] = Entry{bits, int(op), ranks, rpn, fab, generation, time_s};
     ++used;
   }
   void Clear() {
-    used = 0;
+    used = 0, fabric_count = 0, last = 0;
     if (++generation == 0) slots = {}, generation = 1;
   }
 };
@@ -164,8 +185,9 @@ struct ModelCache {
     }
     void Clear() { Drop(), context_len = -1; }
   } serial_phases;
-  // What one resolution's candidates share whatever their split: the training precisions and
-  // device rates (after the engine's and fine-tuning's changes) and the whole cluster's fabric.
+  // What one resolution's candidates share whatever their split: the training (or inference)
+  // precisions and device rates (after the engine's and fine-tuning's changes) and the whole
+  // cluster's fabric.
   // Kept for the one Resolved object the owner registers (UseResolution; the candidate path's
   // shape) and read only when the models evaluate that very object: a power-capped copy, another
   // scenario or another shape is another object. The owner calls UseResolution again (or Clear)
@@ -176,15 +198,20 @@ struct ModelCache {
     LayerPrecision lp;
     DeviceRates rates;
     bool flash = true;
+    bool have_inference = false;  // the same for inference (PrecisionsFor(r, true), its rates)
+    LayerPrecision inference_lp;
+    DeviceRates inference_rates;
+    bool inference_flash = true;
     bool have_fabric = false;
     Fabric fabric;
     bool have_memory = false;
     MemoryInputs memory;   // MakeMemoryInputs of the resolution; its split fields rewritten per use
   } shape;
   void UseResolution(const void* r) { shape = ShapeValues{}, shape.resolution = r; }
+  // The collectives stay: they are keyed by the whole fabric, so another shape's cannot be read.
   void Clear() {
     count = 0, next = 0, training_points_serial = 0;
-    collectives.Clear(), serial_phases.Clear();
+    serial_phases.Clear();
     shape = ShapeValues{};
   }
 };

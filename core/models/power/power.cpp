@@ -52,6 +52,12 @@ struct Operating {             // how the GPU runs (a new field goes into PutOpe
   KernelPowerModel mode_model; // the module at its mode's budget
 };
 
+// a == b for the phase and op names of roofline points: the literals a report is written with are
+// usually the very ones compared against (one merged copy), so equal pointers answer first.
+bool SameName(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && (a.data() == b.data() || a == b);
+}
+
 double Utilisation(double amount, double time_s, double rate) {
   return time_s > 0 && rate > 0 ? std::min(1.0, amount / time_s / rate) : 0;
 }
@@ -95,8 +101,8 @@ PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf,
   const double hbm = perf.ceiling.achievable_hbm_gbps * kBytesPerGB;
   for (int i = 0; i < perf.roofline_count; ++i) {
     const RooflinePoint& x = perf.roofline[i];
-    if (x.phase != phase || x.time_s <= 0) continue;
-    const double w = x.op == "logits"sv ? 1.0 : layers_per_stage;
+    if (!SameName(x.phase, phase) || x.time_s <= 0) continue;
+    const double w = SameName(x.op, "logits"sv) ? 1.0 : layers_per_stage;
     double u_comp = Utilisation(x.flops, x.time_s, peak);
     if (x.compute_bound) u_comp = std::max(u_comp, kComputeBoundActivity);
     AddKernel(op, x.compute_bound, u_comp, Utilisation(x.bytes, x.time_s, hbm), w * x.time_s, acc, t_new);
