@@ -206,6 +206,13 @@ struct ModelCache {
     Fabric fabric;
     bool have_memory = false;
     MemoryInputs memory;   // MakeMemoryInputs of the resolution; its split fields rewritten per use
+    // TrainingStates of `memory` per split: besides the shape's fields they read only tp, pp, dp,
+    // cp, ep and the ZeRO stage (memory_training.cpp), the same for every micro-batch and
+    // recompute mode the planner tries at that split. Round-robin once full.
+    struct States { int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0, zero = -1; StageStates value; };
+    static constexpr int kStates = 8;
+    std::array<States, kStates> states{};
+    int states_count = 0, states_next = 0;
   } shape;
   void UseResolution(const void* r) { shape = ShapeValues{}, shape.resolution = r; }
   // The collectives stay: they are keyed by the whole fabric, so another shape's cannot be read.
