@@ -16,6 +16,7 @@
 #include "models/memory/memory.h"
 #include "models/speed/collectives.h"
 #include "models/speed/roofline.h"
+#include "workload/model_parts.h"
 
 namespace gpucfg {
 
@@ -209,6 +210,8 @@ struct ModelCache {
     // TrainingStates of `memory` per split: besides the shape's fields they read only tp, pp, dp,
     // cp, ep and the ZeRO stage (memory_training.cpp), the same for every micro-batch and
     // recompute mode the planner tries at that split. Round-robin once full.
+    bool have_parts = false;
+    ParamParts parts;      // ParameterParts(memory.arch): the architecture is the shape's
     struct States { int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0, zero = -1; StageStates value; };
     static constexpr int kStates = 8;
     std::array<States, kStates> states{};

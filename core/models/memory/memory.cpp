@@ -271,8 +271,9 @@ void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const W
 // SearchBaseOf(in) for the candidate path's resolution: the model states of a split it has seen
 // come from the shape's memo (ModelCache::ShapeValues::states, keyed by every split field they read).
 SearchBase ShapeSearchBase(const MemoryInputs& in, ModelCache::ShapeValues& shape) {
+  if (!shape.have_parts) shape.parts = ParameterParts(in.arch), shape.have_parts = true;
   SearchBase b;
-  b.parts = ParameterParts(in.arch);
+  b.parts = shape.parts;
   if (!in.training) return b;
   for (int i = 0; i < shape.states_count; ++i) {
     const ModelCache::ShapeValues::States& e = shape.states[i];
