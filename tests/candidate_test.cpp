@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "contract/json_io.h"
@@ -203,6 +204,63 @@ TEST(CandidatePath, InferenceEqualsFullEvaluation) {
   EXPECT_GT(ExpectLeanEqualsFull(base, space), 100);
   // Serving under load reads the largest batch memory holds (searched even in the lean path).
   ExpectLeanEqualsFull(test::Example("vllm-serving"), InferenceSpace({"H100-SXM5-80GB", "L40S-48GB"}));
+}
+
+// A deterministic Fisher-Yates shuffle (std::shuffle's draws are the library's own).
+template <class T>
+void Shuffle(std::vector<T>& v, uint64_t seed) {
+  for (size_t i = v.size(); i > 1; --i) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    std::swap(v[i - 1], v[(seed >> 33) % i]);
+  }
+}
+
+// The caches kept across candidates and shapes (layer passes, the collective memo's fabrics, the
+// power phases, the shape values) must never hand one configuration another's numbers: the same
+// spaces in a shuffled order, so that almost every candidate changes shape and a stale entry
+// (keyed too loosely, or not dropped with its shape) would show up as a difference.
+TEST(CandidatePath, ShuffledOrderEqualsFreshEvaluations) {
+  const Scenario serve = Parse(R"({"schema_version": 1,
+    "cluster": {"gpu": "A100-SXM4-80GB", "gpus_per_node": 1, "nodes": 1},
+    "workload": {"kind": "inference", "model": "llama2-70b", "prompt_tokens": 1024, "output_tokens": 256}})");
+  // Five SKUs x four formats x tp 1-8: more fabrics than the collective memo holds at once.
+  auto inference = InferenceSpace({"A100-SXM4-80GB", "H100-SXM5-80GB", "L40S-48GB", "A10-24GB", "H200-SXM-141GB"});
+  Shuffle(inference, 12);
+  EXPECT_GT(ExpectLeanEqualsFull(serve, inference), 100);
+  const Scenario train = Parse(R"({"schema_version": 1,
+    "cluster": {"gpu": "H100-SXM5-80GB", "gpus_per_node": 8, "nodes": 2},
+    "workload": {"kind": "training", "model": "llama2-13b", "seq_len": 4096, "global_batch": 256,
+                 "train_tokens": 1e11}})");
+  auto training = TrainingSpace({"H100-SXM5-80GB", "A100-SXM4-80GB"}, 64, 9);
+  Shuffle(training, 34);
+  EXPECT_GT(ExpectLeanEqualsFull(train, training), 100);
+}
+
+// The collective memo answers only for the fabric it stored the time under, also after a ninth
+// fabric made it start over, and its answers are the computed times.
+TEST(CollectiveMemo, KeyedByTheWholeFabric) {
+  CollectiveMemo memo;
+  Fabric a;
+  a.intra_gbps = 150, a.memo = &memo;
+  Fabric b = a;
+  b.intra_hop_us = 0.7;
+  const double t = CollectiveTime(a, CollectiveOp::kAllReduce, 1e8, 8, 8);
+  double got = 0;
+  EXPECT_TRUE(memo.Find(a, CollectiveOp::kAllReduce, 1e8, 8, 8, got));
+  EXPECT_TRUE(Same(got, t));
+  EXPECT_FALSE(memo.Find(b, CollectiveOp::kAllReduce, 1e8, 8, 8, got));
+  EXPECT_FALSE(memo.Find(a, CollectiveOp::kAllGather, 1e8, 8, 8, got));
+  Fabric plain = b;
+  plain.memo = nullptr;
+  EXPECT_TRUE(Same(CollectiveTime(b, CollectiveOp::kAllReduce, 1e8, 8, 8),
+                   CollectiveTime(plain, CollectiveOp::kAllReduce, 1e8, 8, 8)));
+  for (int i = 0; i < CollectiveMemo::kFabrics; ++i) {
+    Fabric other = a;
+    other.intra_gbps = 10.0 + i;
+    CollectiveTime(other, CollectiveOp::kAllReduce, 1e8, 8, 8);
+  }
+  EXPECT_FALSE(memo.Find(a, CollectiveOp::kAllReduce, 1e8, 8, 8, got));  // dropped when full
+  EXPECT_TRUE(Same(CollectiveTime(a, CollectiveOp::kAllReduce, 1e8, 8, 8), t));
 }
 
 // Networks and MIG layouts go through the whole lean evaluation of the scenario: the same numbers.

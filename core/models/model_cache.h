@@ -6,7 +6,7 @@
 // numbers LayerForward/LogitsForward would compute. EvaluateOptions::cache points here.
 // The collective times (CollectiveMemo) are those of one fabric: a tensor-parallel all-reduce is
 // the same for every pp, ZeRO stage and recompute, a gradient reduction for every micro-batch. A
-// power phase (PhaseMemo, power.cpp) is the same for every ZeRO stage and recompute.
+// training power phase (SerialPhases, power.cpp) is the same for every ZeRO stage and recompute.
 #pragma once
 
 #include <array>
@@ -16,6 +16,7 @@
 #include "models/memory/memory.h"
 #include "models/speed/collectives.h"
 #include "models/speed/roofline.h"
+#include "workload/model_parts.h"
 
 namespace gpucfg {
 
@@ -26,88 +27,70 @@ inline uint64_t BitsOf(double v) {
   return b;
 }
 
-// CollectiveTime(f, op, bytes, ranks, ranks_per_node) of one fabric (Fabric::memo points here).
-// Keys are compared exactly (the bytes' bits); a fabric that differs from the one held (another
-// shape, a resized copy) finds nothing and, when it stores, replaces the held one.
+// CollectiveTime(f, op, bytes, ranks, ranks_per_node) of a few fabrics (Fabric::memo points here).
+// Keys are the fabric (compared whole, so a resized copy or another shape's fabric never reads
+// another's times), the op, the bytes' bits and the ranks, compared exactly. Several fabrics are
+// kept because the inference walk alternates them (tp 2, 4, 8 for each weight format: the same
+// all-reduces, format after format), so the memo is kept across shapes (ModelCache::Clear).
 struct CollectiveMemo {
   struct Entry {
     uint64_t bytes_bits = 0;
-    int op = 0, ranks = 0, rpn = 0;
+    int op = 0, ranks = 0, rpn = 0, fabric = 0;
     unsigned generation = 0;      // valid when equal to the memo's
     double time_s = 0;
   };
-  static constexpr int kSlots = 512;  // power of two; stores stop at three quarters full
-  Fabric fabric;
+  static constexpr int kSlots = 2048;  // power of two; three quarters full starts over
+  static constexpr int kFabrics = 8;   // a ninth fabric starts over
+  std::array<Fabric, kFabrics> fabrics{};
+  int fabric_count = 0;
+  mutable int last = 0;                // the fabric the last lookup matched (tried first)
   unsigned generation = 1;
   int used = 0;
   std::array<Entry, kSlots> slots{};
 
-  static unsigned Slot(int op, uint64_t bits, int ranks, int rpn) {
-    uint64_t h = bits * 0x9E3779B97F4A7C15ull ^ (uint64_t(op) << 48 | uint64_t(ranks) << 16 | uint64_t(rpn));
+  static unsigned Slot(int op, uint64_t bits, int ranks, int rpn, int fabric) {
+    uint64_t h = bits * 0x9E3779B97F4A7C15ull ^
+                 (uint64_t(op) << 48 | uint64_t(fabric) << 40 | uint64_t(ranks) << 16 | uint64_t(rpn));
     h ^= h >> 29;
     return unsigned(h * 0xBF58476D1CE4E5B9ull >> 40) & (kSlots - 1);
   }
+  // The index of `f` among the fabrics held, -1 = none.
+  int FabricIndex(const Fabric& f) const {
+    if (last < fabric_count && fabrics[last] == f) return last;
+    for (int i = 0; i < fabric_count; ++i)
+      if (i != last && fabrics[i] == f) return last = i;
+    return -1;
+  }
   bool Find(const Fabric& f, CollectiveOp op, double bytes, int ranks, int rpn, double& time_s) const {
-    if (used == 0 || !(f == fabric)) return false;
+    if (used == 0) return false;
+    const int fab = FabricIndex(f);
+    if (fab < 0) return false;
     const uint64_t bits = BitsOf(bytes);
-    for (unsigned i = Slot(int(op), bits, ranks, rpn);; i = (i + 1) & (kSlots - 1)) {
+    for (unsigned i = Slot(int(op), bits, ranks, rpn, fab);; i = (i + 1) & (kSlots - 1)) {
       const Entry& e = slots[i];
       if (e.generation != generation) return false;
-      if (e.bytes_bits == bits && e.op == int(op) && e.ranks == ranks && e.rpn == rpn) return time_s = e.time_s, true;
+      if (e.bytes_bits == bits && e.op == int(op) && e.ranks == ranks && e.rpn == rpn && e.fabric == fab)
+        return time_s = e.time_s, true;
     }
   }
   void Store(const Fabric& f, CollectiveOp op, double bytes, int ranks, int rpn, double time_s) {
-    if (!(f == fabric)) fabric = f, Clear();
-    if (used >= kSlots * 3 / 4) return;
+    if (used >= kSlots * 3 / 4) Clear();  // full: start over (kept across shapes, it must not stop storing)
+    int fab = FabricIndex(f);
+    if (fab < 0) {
+      if (fabric_count == kFabrics) Clear();
+      fab = fabric_count++;
+      fabrics[fab] = f, last = fab;
+    }
     const uint64_t bits = BitsOf(bytes);
-    unsigned i = Slot(int(op), bits, ranks, rpn);
+    unsigned i = Slot(int(op), bits, ranks, rpn, fab);
     while (slots[i].generation == generation) i = (i + 1) & (kSlots - 1);
-    slots[i] = Entry{bits, int(op), ranks, rpn, generation, time_s};
+    slots[i] = Entry{bits, int(op), ranks, rpn, fab, generation, time_s};
     ++used;
   }
   void Clear() {
-    used = 0;
+    used = 0, fabric_count = 0, last = 0;
     if (++generation == 0) slots = {}, generation = 1;
   }
-};
-
-// Results keyed by a flat list of 64-bit words (the bits of every input, built by the model that
-// owns the computation, power.cpp's PhaseKey), compared exactly; `Value` is the result.
-template <class Value, int kWords, int kEntries>
-struct WordMemo {
-  struct Entry {
-    uint64_t hash = 0;
-    int len = 0;
-    std::array<uint64_t, kWords> key{};
-    Value value{};
-  };
-  std::array<Entry, kEntries> entries{};
-  int count = 0, next = 0;
-  // A hash of the key, so that a lookup compares whole keys only where the hashes agree.
-  static uint64_t Hash(const uint64_t* key, int len) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ uint64_t(len);
-    for (int k = 0; k < len; ++k) h = (h ^ key[k]) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
-    return h;
-  }
-  const Value* Find(const uint64_t* key, int len, uint64_t hash) const {
-    for (int i = 0; i < count; ++i) {
-      const Entry& e = entries[i];
-      if (e.hash != hash || e.len != len) continue;
-      int k = 0;
-      while (k < len && e.key[k] == key[k]) ++k;
-      if (k == len) return &e.value;
-    }
-    return nullptr;
-  }
-  void Store(const uint64_t* key, int len, uint64_t hash, const Value& v) {
-    if (len > kWords) return;
-    Entry& e = entries[count < kEntries ? count++ : next];
-    if (count == kEntries) next = (next + 1) % kEntries;
-    e.hash = hash, e.len = len;
-    for (int k = 0; k < len; ++k) e.key[k] = key[k];
-    e.value = v;
-  }
-  void Clear() { count = 0, next = 0; }
 };
 
 // One power phase under an operating point (power.cpp): time factor, power at the limit and at the
@@ -159,8 +142,6 @@ struct ModelCache {
   // unknown: the power model then keys its phase by this number instead of by every point.
   uint64_t training_points_serial = 0;
   CollectiveMemo collectives;
-  static constexpr int kPhaseWords = 96;  // an operating point, the ceiling and ~20 roofline points
-  WordMemo<PowerPhase, kPhaseWords, 24> power_phases;
   // Power phases of passes named by serial (power.cpp): the operating point and ceiling words are
   // compared once against the ones held (a shape keeps them), then a handful of short keys.
   struct SerialPhases {
@@ -205,8 +186,9 @@ struct ModelCache {
     }
     void Clear() { Drop(), context_len = -1; }
   } serial_phases;
-  // What one resolution's candidates share whatever their split: the training precisions and
-  // device rates (after the engine's and fine-tuning's changes) and the whole cluster's fabric.
+  // What one resolution's candidates share whatever their split: the training (or inference)
+  // precisions and device rates (after the engine's and fine-tuning's changes) and the whole
+  // cluster's fabric.
   // Kept for the one Resolved object the owner registers (UseResolution; the candidate path's
   // shape) and read only when the models evaluate that very object: a power-capped copy, another
   // scenario or another shape is another object. The owner calls UseResolution again (or Clear)
@@ -217,15 +199,29 @@ struct ModelCache {
     LayerPrecision lp;
     DeviceRates rates;
     bool flash = true;
+    bool have_inference = false;  // the same for inference (PrecisionsFor(r, true), its rates)
+    LayerPrecision inference_lp;
+    DeviceRates inference_rates;
+    bool inference_flash = true;
     bool have_fabric = false;
     Fabric fabric;
     bool have_memory = false;
     MemoryInputs memory;   // MakeMemoryInputs of the resolution; its split fields rewritten per use
+    // TrainingStates of `memory` per split: besides the shape's fields they read only tp, pp, dp,
+    // cp, ep and the ZeRO stage (memory_training.cpp), the same for every micro-batch and
+    // recompute mode the planner tries at that split. Round-robin once full.
+    bool have_parts = false;
+    ParamParts parts;      // ParameterParts(memory.arch): the architecture is the shape's
+    struct States { int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0, zero = -1; StageStates value; };
+    static constexpr int kStates = 8;
+    std::array<States, kStates> states{};
+    int states_count = 0, states_next = 0;
   } shape;
   void UseResolution(const void* r) { shape = ShapeValues{}, shape.resolution = r; }
+  // The collectives stay: they are keyed by the whole fabric, so another shape's cannot be read.
   void Clear() {
     count = 0, next = 0, training_points_serial = 0;
-    collectives.Clear(), power_phases.Clear(), serial_phases.Clear();
+    serial_phases.Clear();
     shape = ShapeValues{};
   }
 };

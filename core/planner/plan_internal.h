@@ -60,6 +60,7 @@ class PlanScorer {
   const Catalog& catalog_;
   const PlanLimits& limits_;
   Report report_;
+  MemoryReport probe_memory_;  // a probe's memory stage (Probe)
   Scenario work_;
   CandidateEvaluator candidates_;
   CandidateScore score_;

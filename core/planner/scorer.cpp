@@ -7,7 +7,10 @@
 // TTFT target bounding the batch's latency (its first and only result). With plan.tenants: the
 // fleet's rental + electricity and facility energy per hour.
 #include "evaluate.h"
+#include "mig/mig_evaluate.h"
+#include "models/memory/memory.h"
 #include "planner/plan_internal.h"
+#include "resolve/resolve.h"
 
 namespace gpucfg {
 
@@ -62,14 +65,25 @@ StatesProbe PlanScorer::Probe(const Scenario& base, const PlanCandidate& c) {
   one.gpus_per_node = 1, one.nodes = 1, one.tp = 1, one.pp = 1, one.zero = 0, one.micro_batch = 1, one.batch = 1;
   one.cp = 1, one.ep = 1;
   ApplyCandidate(base, catalog_, one, work_);
-  EvaluateInto(work_, catalog_, report_);
   StatesProbe p;
-  if (!report_.errors.empty()) return p;
-  const MemoryBreakdown& b = report_.memory.per_gpu;
+  const MemoryReport* m = &report_.memory;
+  if (UsesMig(work_)) {  // a MIG layout's memory is its instance's (EvaluateMigInto)
+    EvaluateInto(work_, catalog_, kLeanEvaluation, report_);
+    if (!report_.errors.empty()) return p;
+  } else {
+    // Only the memory stage: it reads nothing of the later ones, and its breakdown and capacity
+    // do not depend on the options (they skip only the fixes and bisections around them).
+    Resolved r;
+    if (!Resolve(work_, catalog_, r, nullptr, nullptr)) return p;
+    WarningList scratch;
+    ComputeMemoryInto(r, kLeanEvaluation, scratch, probe_memory_);
+    m = &probe_memory_;
+  }
+  const MemoryBreakdown& b = m->per_gpu;
   p.weights_gib = b.weights_gib;
   p.gradients_gib = b.gradients_gib;
   p.optimizer_gib = b.optimizer_gib;
-  p.capacity_gib = report_.memory.capacity_gib;
+  p.capacity_gib = m->capacity_gib;
   return p;
 }
 

@@ -265,7 +265,30 @@ void ComputeMemoryInto(const Resolved& r, WarningList& warnings, MemoryReport& m
 namespace {
 
 void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const Workload& workload,
-                              const EvaluateOptions& o, WarningList& warnings, MemoryReport& m);
+                              const EvaluateOptions& o, WarningList& warnings, MemoryReport& m,
+                              ModelCache::ShapeValues* shape = nullptr);
+
+// SearchBaseOf(in) for the candidate path's resolution: the model states of a split it has seen
+// come from the shape's memo (ModelCache::ShapeValues::states, keyed by every split field they read).
+SearchBase ShapeSearchBase(const MemoryInputs& in, ModelCache::ShapeValues& shape) {
+  if (!shape.have_parts) shape.parts = ParameterParts(in.arch), shape.have_parts = true;
+  SearchBase b;
+  b.parts = shape.parts;
+  if (!in.training) return b;
+  for (int i = 0; i < shape.states_count; ++i) {
+    const ModelCache::ShapeValues::States& e = shape.states[i];
+    if (e.tp == in.tp && e.pp == in.pp && e.dp == in.dp && e.cp == in.cp && e.ep == in.ep && e.zero == in.zero) {
+      b.states = e.value;
+      return b;
+    }
+  }
+  b.states = TrainingStates(in, b.parts);
+  const int slot = shape.states_count < ModelCache::ShapeValues::kStates ? shape.states_count++ : shape.states_next;
+  if (shape.states_count == ModelCache::ShapeValues::kStates)
+    shape.states_next = (shape.states_next + 1) % ModelCache::ShapeValues::kStates;
+  shape.states[slot] = {in.tp, in.pp, in.dp, in.cp, in.ep, in.zero, b.states};
+  return b;
+}
 
 }  // namespace
 
@@ -279,7 +302,7 @@ void ComputeMemoryInto(const Resolved& r, const EvaluateOptions& o, WarningList&
     ModelCache::ShapeValues& shape = o.cache->shape;
     if (!shape.have_memory) shape.memory = MakeMemoryInputs(r), shape.have_memory = true;
     else SetSplitInputs(r, shape.memory);
-    return ComputeTransformerMemory(r, shape.memory, *workload, o, warnings, m);
+    return ComputeTransformerMemory(r, shape.memory, *workload, o, warnings, m, &shape);
   }
   ComputeTransformerMemory(r, MakeMemoryInputs(r), *workload, o, warnings, m);
 }
@@ -287,8 +310,9 @@ void ComputeMemoryInto(const Resolved& r, const EvaluateOptions& o, WarningList&
 namespace {
 
 void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const Workload& workload,
-                              const EvaluateOptions& o, WarningList& warnings, MemoryReport& m) {
-  const SearchBase base = SearchBaseOf(in);
+                              const EvaluateOptions& o, WarningList& warnings, MemoryReport& m,
+                              ModelCache::ShapeValues* shape) {
+  const SearchBase base = shape ? ShapeSearchBase(in, *shape) : SearchBaseOf(in);
   m.per_gpu = BreakdownWith(in, base.parts, &base.states);
   m.capacity_gib = in.capacity_gib;
   m.marketed_gb = r.device.marketed_gb;

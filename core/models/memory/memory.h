@@ -70,6 +70,19 @@ void ComputeMemoryInto(const Resolved& r, const EvaluateOptions& o, WarningList&
 // [SECTION] The model's inputs, for tests and the planner -----------------------------------------
 
 
+// Tensor memory of one pipeline stage on one GPU, in bytes (overheads are added in memory.cpp).
+struct StageBytes {
+  double weights = 0, gradients = 0, optimizer = 0, activations = 0, kv_cache = 0;
+};
+
+// Training model states (weights, gradients, optimizer; no activations) of the stages a breakdown
+// compares: `first` is the first stage (the only one when pp = 1), `last` the last. They do not
+// depend on the batch or the context, so a search over those computes them once.
+struct StageStates {
+  StageBytes first, last;
+  bool known = false;
+};
+
 // Everything the memory model reads, as plain copyable numbers (fixes edit a copy of this).
 struct MemoryInputs {
   TransformerArch arch;

@@ -6,18 +6,7 @@
 
 namespace gpucfg {
 
-// Tensor memory of one pipeline stage on one GPU, in bytes (overheads are added in memory.cpp).
-struct StageBytes {
-  double weights = 0, gradients = 0, optimizer = 0, activations = 0, kv_cache = 0;
-};
-
-// Training model states (weights, gradients, optimizer; no activations) of the stages a breakdown
-// compares: `first` is the first stage (the only one when pp = 1), `last` the last. They do not
-// depend on the batch or the context, so a search over those computes them once.
-struct StageStates {
-  StageBytes first, last;
-  bool known = false;
-};
+// StageBytes and StageStates live in memory.h (the candidate path's memo holds states).
 StageStates TrainingStates(const MemoryInputs& in, const ParamParts& parts);
 StageBytes TrainingStageStates(const MemoryInputs& in, const ParamParts& parts, bool first_stage,
                                bool last_stage);

@@ -44,13 +44,19 @@ struct PhaseAtLimit {
   double clock = 1;           // SM clock factor of its compute-bound kernels
 };
 
-struct Operating {             // how the GPU runs (a new field goes into PhaseKey below too)
+struct Operating {             // how the GPU runs (a new field goes into PutOperatingPoint below too)
   KernelPowerModel model;      // at the reference limit (board default, or MAXN for a module)
   double limit_w = 0;          // enforced limit
   bool fixed_clocks = false;   // edge power mode: clocks set by the mode, not by power
   double mode_clock = 1, mode_memory = 1;
   KernelPowerModel mode_model; // the module at its mode's budget
 };
+
+// a == b for the phase and op names of roofline points: the literals a report is written with are
+// usually the very ones compared against (one merged copy), so equal pointers answer first.
+bool SameName(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && (a.data() == b.data() || a == b);
+}
 
 double Utilisation(double amount, double time_s, double rate) {
   return time_s > 0 && rate > 0 ? std::min(1.0, amount / time_s / rate) : 0;
@@ -69,9 +75,12 @@ void AddKernel(const Operating& op, bool cb, double u_comp, double u_mem, double
     p = std::min(op.limit_w, power::KernelDemandW(op.mode_model, u_comp, u_mem));
     acc.clock = std::min(acc.clock, op.mode_clock);
   } else {
-    const double f = power::ClockFactorUnderLimit(m, u_comp, u_mem, op.limit_w);
+    // Uncapped (the limit is the reference board power, bit for bit): the same pure calls with the
+    // same arguments, so f0 and p0 are reused instead of paying their pow() twice.
+    const bool at_board = BitsOf(op.limit_w) == BitsOf(m.board_w);
+    const double f = at_board ? f0 : power::ClockFactorUnderLimit(m, u_comp, u_mem, op.limit_w);
     tf = power::KernelTimeFactor(cb, u_comp, f) / power::KernelTimeFactor(cb, u_comp, f0);
-    p = std::min(op.limit_w, power::KernelPowerAtClock(m, u_comp, u_mem, f));
+    p = std::min(op.limit_w, at_board ? p0 : power::KernelPowerAtClock(m, u_comp, u_mem, f));
     if (cb) acc.clock = std::min(acc.clock, f / f0);
   }
   acc.ref_power_w += p0 * t;
@@ -92,8 +101,8 @@ PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf,
   const double hbm = perf.ceiling.achievable_hbm_gbps * kBytesPerGB;
   for (int i = 0; i < perf.roofline_count; ++i) {
     const RooflinePoint& x = perf.roofline[i];
-    if (x.phase != phase || x.time_s <= 0) continue;
-    const double w = x.op == "logits"sv ? 1.0 : layers_per_stage;
+    if (!SameName(x.phase, phase) || x.time_s <= 0) continue;
+    const double w = SameName(x.op, "logits"sv) ? 1.0 : layers_per_stage;
     double u_comp = Utilisation(x.flops, x.time_s, peak);
     if (x.compute_bound) u_comp = std::max(u_comp, kComputeBoundActivity);
     AddKernel(op, x.compute_bound, u_comp, Utilisation(x.bytes, x.time_s, hbm), w * x.time_s, acc, t_new);
@@ -109,7 +118,7 @@ PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf,
   return acc;
 }
 
-// The operating point and the ceiling as bits: the words both phase keys below start with.
+// The operating point and the ceiling as bits: the words the phase context key below starts with.
 int PutOperatingPoint(const Operating& op, const PerformanceReport& perf, uint64_t* k) {
   int n = 0;
   auto put = [&](double v) { k[n++] = BitsOf(v); };
@@ -120,24 +129,7 @@ int PutOperatingPoint(const Operating& op, const PerformanceReport& perf, uint64
   return n;
 }
 
-// Everything RooflinePhaseOf reads, as bits (ModelCache::power_phases): the operating point, the
-// ceiling, the stage's layers, the fallback kernel and each point of the phase. 0 = not keyed.
-int PhaseKey(const Operating& op, const PerformanceReport& perf, std::string_view phase, double layers_per_stage,
-             bool fallback_cb, double fallback_comp, double fallback_mem, uint64_t* k) {
-  int n = PutOperatingPoint(op, perf, k);
-  auto put = [&](double v) { k[n++] = BitsOf(v); };
-  put(layers_per_stage), put(fallback_cb), put(fallback_comp), put(fallback_mem);
-  put(double(phase.size()));
-  for (int i = 0; i < perf.roofline_count; ++i) {
-    const RooflinePoint& x = perf.roofline[i];
-    if (x.phase != phase) continue;
-    if (n + 4 > ModelCache::kPhaseWords) return 0;
-    put(double(x.op == "logits"sv) + 2.0 * x.compute_bound), put(x.flops), put(x.bytes), put(x.time_s);
-  }
-  return n;
-}
-
-// The words of PhaseKey that do not name points or the stage's layers: the operating point, the
+// What RooflinePhaseOf reads besides the points and the stage's layers: the operating point, the
 // ceiling, the fallback kernel (ModelCache::SerialPhases holds them once per shape).
 int PhaseContextKey(const Operating& op, const PerformanceReport& perf, bool fallback_cb, double fallback_comp,
                     double fallback_mem, uint64_t* k) {
@@ -149,8 +141,10 @@ int PhaseContextKey(const Operating& op, const PerformanceReport& perf, bool fal
 
 // RooflinePhaseOf, memoised in `cache` when given (the planner's candidates share their phases).
 // The training phase's points are named by the serial of the cached pass that wrote them
-// (ModelCache::training_points_serial), so its key is that number and the stage's layers; other
-// phases are keyed by every point.
+// (ModelCache::training_points_serial), so its key is that number and the stage's layers. Other
+// phases are computed each time: an inference candidate's prefill and decode points change with
+// every batch, so a memo keyed by every point (an earlier version) never hit and cost ~10 % of an
+// inference candidate to key.
 PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, std::string_view phase,
                            double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem,
                            ModelCache* cache = nullptr) {
@@ -166,16 +160,7 @@ PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, s
     memo.Store(serial, layers_bits, PowerPhase{p.time_factor, p.power_w, p.ref_power_w, p.clock});
     return p;
   }
-  uint64_t key[ModelCache::kPhaseWords];
-  const int len = cache ? PhaseKey(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem, key) : 0;
-  const uint64_t hash = len > 0 ? cache->power_phases.Hash(key, len) : 0;
-  if (len > 0) {
-    if (const PowerPhase* hit = cache->power_phases.Find(key, len, hash))
-      return PhaseAtLimit{hit->time_factor, hit->power_w, hit->ref_power_w, hit->clock};
-  }
-  const PhaseAtLimit p = RooflinePhaseOf(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
-  if (len > 0) cache->power_phases.Store(key, len, hash, PowerPhase{p.time_factor, p.power_w, p.ref_power_w, p.clock});
-  return p;
+  return RooflinePhaseOf(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
 }
 
 PhaseAtLimit WaitPhase(const Operating& op, double share) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/model_cache.h"
 #include "models/speed/collectives.h"
 #include "models/speed/engine_speed.h"
 #include "models/speed/performance.h"
@@ -40,11 +41,11 @@ double CommPerPass(const InferInputs& in, double tokens) {
   double bytes = tokens * r.arch.hidden * in.lp.act_bytes, t = 0;
   if (r.tp > 1) {
     int rpn = std::min(r.tp, in.f.gpus_per_node);
-    t += 2.0 * r.arch.layers * Collective(in.f, CollectiveOp::kAllReduce, bytes, r.tp, rpn).time_s;
+    t += 2.0 * r.arch.layers * CollectiveTime(in.f, CollectiveOp::kAllReduce, bytes, r.tp, rpn);
   }
   if (r.pp > 1) {
     int rpn = in.f.gpus_per_node >= 2 * r.tp ? 2 : 1;
-    t += (r.pp - 1.0) * Collective(in.f, CollectiveOp::kSendRecv, bytes, 2, rpn).time_s;
+    t += (r.pp - 1.0) * CollectiveTime(in.f, CollectiveOp::kSendRecv, bytes, 2, rpn);
   }
   return t;
 }
@@ -135,12 +136,24 @@ void ComputeInference(const Resolved& r, const MemoryReport& memory, const Evalu
                       WarningList& warnings, PerformanceReport& out) {
   InferInputs in;
   in.r = &r;
-  in.lp = PrecisionsFor(r, true);
-  in.d = RatesFor(r.device, in.lp, r.sparse, r.speed);
-  in.f = FabricFor(r, r.total_gpus);
+  // The candidate path's resolution (model_cache.h ShapeValues): the precisions, rates and fabric
+  // depend on no split field, so its candidates build them once.
+  ModelCache::ShapeValues* shape = o.cache && o.cache->shape.resolution == &r ? &o.cache->shape : nullptr;
+  if (shape && shape->have_inference) {
+    in.lp = shape->inference_lp, in.d = shape->inference_rates, in.flash = shape->inference_flash;
+  } else {
+    in.lp = PrecisionsFor(r, true);
+    in.d = RatesFor(r.device, in.lp, r.sparse, r.speed);
+    in.flash = r.flash_attention;
+    ApplyEngineRates(r.engine, r.device.architecture, r.speed, in.d, in.flash);
+    if (shape) shape->inference_lp = in.lp, shape->inference_rates = in.d, shape->inference_flash = in.flash, shape->have_inference = true;
+  }
+  if (shape && !shape->have_fabric) shape->fabric = FabricFor(r, r.total_gpus), shape->have_fabric = true;
+  in.f = shape ? shape->fabric : FabricFor(r, r.total_gpus);
+  // CollectiveTime is Collective(...).time_s, memoised across candidates (model_cache.h).
+  if (o.cache) in.f.memo = &o.cache->collectives;
   in.prompt = r.prompt_tokens, in.output = std::max(1, r.output_tokens);
-  in.flash = r.flash_attention, in.engine = r.engine;
-  ApplyEngineRates(r.engine, r.device.architecture, r.speed, in.d, in.flash);
+  in.engine = r.engine;
   double batch = std::max(1, r.batch);
   Latency l = Measure(in, batch);
   out.ttft_s = l.ttft_s;
