@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_scenario.h"
+#include "contract/json_io.h"
 #include "planner/plan.h"
 
 namespace {
@@ -25,5 +26,15 @@ void BM_PlanTrainingLlama70b(benchmark::State& state) { RunPlan(state, gpucfg::b
 void BM_PlanInferenceLlama70bAllGpus(benchmark::State& state) { RunPlan(state, gpucfg::bench::PlanScenario(false)); }
 BENCHMARK(BM_PlanTrainingLlama70b)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlanInferenceLlama70bAllGpus)->Unit(benchmark::kMillisecond);
+
+// The multi-tenant preset: 10 tenants of Llama-3.1 8B on MIG layouts and whole GPUs. A MIG layout
+// goes through the full MIG evaluation (an instance, then the boards' power), so it is slower per
+// configuration than the whole-GPU candidate path.
+void BM_PlanMultiTenantMig(benchmark::State& state) {
+  gpucfg::Scenario s;
+  gpucfg::MakeExample("multi-tenant", s);
+  RunPlan(state, s);
+}
+BENCHMARK(BM_PlanMultiTenantMig)->Unit(benchmark::kMillisecond);
 
 }  // namespace
