@@ -105,7 +105,7 @@ void EvaluateInto(const Scenario& s, const Catalog& catalog, Report& out) {
 
 void EvaluateInto(const Scenario& s, const Catalog& catalog, const EvaluateOptions& o, Report& out) {
   out.mig.present = false, out.per_instance.present = false;
-  if (UsesMig(s)) return EvaluateMigInto(s, catalog, out);  // one copy per MIG instance (core/mig)
+  if (UsesMig(s)) return EvaluateMigInto(s, catalog, o, out);  // one copy per MIG instance (core/mig)
   EvaluateModelsInto(s, catalog, o, out);
 }
 

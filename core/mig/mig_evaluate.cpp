@@ -106,7 +106,9 @@ void ScalePerformance(PerformanceReport& p, double copies, double per_gpu, doubl
 
 bool UsesMig(const Scenario& s) { return s.cluster.mig.instances_per_gpu > 0 || !s.cluster.mig.profile.empty(); }
 
-void EvaluateMigInto(const Scenario& s, const Catalog& catalog, Report& out) {
+void EvaluateMigInto(const Scenario& s, const Catalog& catalog, const EvaluateOptions& options, Report& out) {
+  EvaluateOptions o = options;
+  o.cache = nullptr;  // a cache is keyed by one resolution; the instance and the boards are two
   // The scenario as whole GPUs first: every other field checked with its own path, and the whole
   // board's price and electricity resolved.
   Scenario whole = s;
@@ -127,7 +129,7 @@ void EvaluateMigInto(const Scenario& s, const Catalog& catalog, Report& out) {
   one.cluster.gpus_per_node = 1, one.cluster.nodes = 1;
   one.cluster.intra_node.clear(), one.cluster.inter_node = "none", one.cluster.nics_per_node = 0;
   one.parallelism.dp = 0, one.parallelism.zero = 0, one.parallelism.sequence_parallel = false;
-  EvaluateModelsInto(one, catalog, out);
+  EvaluateModelsInto(one, catalog, o, out);
   if (!out.errors.empty()) return;
 
   const int n = s.cluster.mig.instances_per_gpu;
@@ -149,7 +151,7 @@ void EvaluateMigInto(const Scenario& s, const Catalog& catalog, Report& out) {
   // warnings are replaced by the whole node's.
   const double throughput_factor = out.power.throughput_factor, clock_factor = out.power.clock_factor;
   WarningList board_warnings;
-  ComputePowerInto(r, out.per_instance.performance, kFullEvaluation, board_warnings, out.power);
+  ComputePowerInto(r, out.per_instance.performance, o, board_warnings, out.power);
   PowerReport& pw = out.power;
   const double active = std::min(1.0, n * share.fraction_of_gpu);
   const double idle_share_w = (pw.gpu_w - pw.gpu_idle_w) * (1 - active);

@@ -3,6 +3,7 @@
 // instance's times the instances (every instance busy, one copy of the workload on each).
 #pragma once
 
+#include "base/evaluate_options.h"
 #include "catalog/catalog.h"
 #include "contract/report.h"
 #include "contract/scenario.h"
@@ -11,7 +12,8 @@ namespace gpucfg {
 
 bool UsesMig(const Scenario& s);
 
-// Fills `out` (errors with /cluster/mig/... paths when the layout is not valid).
-void EvaluateMigInto(const Scenario& s, const Catalog& catalog, Report& out);
+// Fills `out` (errors with /cluster/mig/... paths when the layout is not valid). `o` as in
+// EvaluateInto: the lean options give the same figures a ranking reads (the planner's MIG layouts).
+void EvaluateMigInto(const Scenario& s, const Catalog& catalog, const EvaluateOptions& o, Report& out);
 
 }  // namespace gpucfg
