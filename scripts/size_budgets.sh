@@ -4,7 +4,7 @@
 # (bench/ prints them beside their budgets).
 #   app   gpucfg_app.js + gpucfg_app.wasm, less the UI font compiled into it  <= 450 KB
 #   font  the UI font subset (wasm/.../generated/ui_font.ttf)                 <= 600 KB
-#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 190 KB
+#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 193 KB
 #         (issue 13 asks 150 KB: NOT met since the power, MIG, planner, engine and network
 #         models joined the module — 262 KB on 2026-12-01, 198.4 KB with the size flags below,
 #         220.8 KB once the MIG/power verbs (+~22 KB), serveSize and contract() joined it the same
@@ -12,7 +12,10 @@
 #         gpucfg_catalog.json next to it, 35.0 KB gzip, fetched by the loader in parallel with the
 #         wasm, wasm/catalog_loader.js; not counted here, as the font is not counted in the app).
 #         188.4 KB the same day with the planner's cp/ep axes, the lean-path seams and
-#         workload.scheduler_steps merged.
+#         workload.scheduler_steps merged; 190.9 KB that evening with the planner's MIG layouts and
+#         plan.tenants (FleetShape, the MIG walk, per-sample and per-hour scoring), the inference
+#         path's per-shape caches (collective memo of 8 fabrics, per-split model states) and
+#         DLRM's fused-gather fields merged.
 #         The budget holds today's size plus ~2 KB. Where the rest is (scripts/wasm_size_report.py
 #         on a --profiling-funcs link, 2026-12-02): code ~151 KB gzip counted alone (the model and
 #         the API's verbs inlined into them ~100, libc++ ~15, nlohmann ~13, libc ~10: strtod,
@@ -57,5 +60,5 @@ check() {  # check NAME BYTES BUDGET_KB NOTE
 echo "size budgets (gzip -9, KB = 1024 bytes):"
 check app "$app" 450 "(app js+wasm $app_all bytes less the font; approximate by a few hundred bytes)"
 check font "$font_gz" 600 ""
-check api "$api" 190 "(issue 13's 150 KB is not met: see the header)"
+check api "$api" 193 "(issue 13's 150 KB is not met: see the header)"
 exit $status
