@@ -259,6 +259,8 @@ TEST(PlannerMig, TenantFleetsMatchBruteForce) {
   const int copies = r.mig.present ? r.mig.instances : r.setup.total_gpus / plan.best.scenario.parallelism.tp;
   EXPECT_GE(copies, 10);
   EXPECT_EQ(nlohmann::json::parse(PlanToJson(plan))["cost_per"], "hour");
+  EXPECT_NE(PlanToTable(plan).find("10 tenants (one model copy each), cost per hour of the fleet"), std::string::npos);
+  EXPECT_NE(PlanToTable(plan).find("USD/hour"), std::string::npos);
   EXPECT_NE(plan.best.label.find("10 tenants on "), std::string::npos) << plan.best.label;
 }
 

@@ -74,7 +74,9 @@ std::string PlanToJson(const PlanResult& p, int indent) {
 std::string PlanToTable(const PlanResult& p) {
   const bool training = p.kind == WorkloadKind::kTraining;
   std::string out = "gpucfg plan: " + std::string(kWorkloadKindNames[static_cast<int>(p.kind)]) + ", objective " +
-                    std::string(kPlanObjectiveNames[static_cast<int>(p.objective)]) + "\n";
+                    std::string(kPlanObjectiveNames[static_cast<int>(p.objective)]) +
+                    (p.tenants > 0 ? ", " + std::to_string(p.tenants) + " tenants (one model copy each), cost per hour of the fleet"
+                                   : std::string()) + "\n";
   int64_t pruned = 0;
   for (int64_t n : p.pruned) pruned += n;
   out += "  space " + std::to_string(p.space) + " configurations over " + std::to_string(p.skus) +
