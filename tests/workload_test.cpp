@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <vector>
 
 #include "resolve/resolved_workload.h"
 #include "test_util.h"
@@ -101,6 +102,70 @@ TEST(Workload, NetworkMemoryReadsTheInterface) {
   const double per_sample = WorkloadOf(r)->ActivationBytesPerSample(true, 2);
   EXPECT_DOUBLE_EQ(m.per_gpu.activations_gib, per_sample / (1024.0 * 1024 * 1024) * 64);
   EXPECT_EQ(m.parameters, WorkloadOf(r)->Parameters());
+}
+
+TEST(Workload, TransformerOpsCarryItsForwardFlops) {
+  // The per-op list and the closed-form count agree: GEMMs (with attention's two products) hold
+  // every forward FLOP; the memory-bound kernels carry none and move elements instead.
+  for (const char* model : {"llama2-7b", "gpt3-175b", "mixtral-8x7b"}) {
+    const Resolved r = ResolvedFor(model, 4096);
+    const AnyWorkload w = WorkloadOf(r);
+    ASSERT_EQ(w->OpCount(), 10) << model;
+    double flops = 0;
+    int memory_ops = 0;
+    for (int i = 0; i < w->OpCount(); ++i) {
+      const WorkloadOp op = w->Op(i);
+      flops += op.Flops();
+      if (op.kind == WorkloadOpKind::kMemory) {
+        ++memory_ops;
+        EXPECT_EQ(op.Flops(), 0) << op.name;
+        EXPECT_GT(op.mem_elems, 0) << op.name;
+      }
+    }
+    EXPECT_EQ(memory_ops, 3) << model;  // norm, softmax, elementwise
+    EXPECT_NEAR(flops / w->ForwardFlopsPerSample(), 1.0, 1e-9) << model;
+  }
+  const WorkloadOp softmax = WorkloadOf(ResolvedFor("llama2-7b", 4096))->Op(3);
+  EXPECT_EQ(softmax.name, "softmax");
+  EXPECT_EQ(softmax.fused_elems, 0) << "fused attention keeps the scores on chip";
+  EXPECT_DOUBLE_EQ(softmax.mem_elems, 2.0 * 32 * 4096.0 * 4096 * 32);
+}
+
+TEST(Workload, NetworkOpsAreItsRecordsInOrder) {
+  const Resolved r = ResolvedFor("resnet50");
+  const AnyWorkload w = WorkloadOf(r);
+  std::vector<const NetworkLayer*> records;
+  for (const NetworkLayer& l : BuiltinCatalog().network_layers)
+    if (l.network == "resnet50") records.push_back(&l);
+  ASSERT_EQ(w->OpCount(), int(records.size()));
+  double flops = 0;
+  for (int i = 0; i < w->OpCount(); ++i) {
+    const WorkloadOp op = w->Op(i);
+    EXPECT_EQ(op.name, records[i]->name);
+    EXPECT_EQ(op.kind == WorkloadOpKind::kGemm, records[i]->op == "gemm") << op.name;
+    EXPECT_EQ(op.params, records[i]->params) << op.name;
+    flops += op.Flops();
+  }
+  EXPECT_DOUBLE_EQ(flops, TotalsOf(BuiltinCatalog(), "resnet50").forward_flops);
+}
+
+TEST(Workload, SiteCatalogLayerJoinsItsNetworksRun) {
+  // A second document adding a record to a built-in network: the network's records stay side by
+  // side (LayersOf reads one run), so the new layer counts and no other network's moves.
+  Catalog c = BuiltinCatalog();
+  const NetworkTotals before = TotalsOf(c, "resnet50");
+  const NetworkTotals yolo_before = TotalsOf(c, "yolov5s");
+  const Issues issues = MergeCatalogJson(R"({"schema_version": 1, "network_layers": [
+      {"network": "ResNet50", "name": "extra_fc", "op": "gemm", "m": 1, "n": 1000, "k": 1000,
+       "count": 1, "steps": 1, "params": 1000000, "in_elems": 1000, "act_elems": 1000,
+       "mem_elems": 0, "fused_elems": 0}]})", c);
+  ASSERT_TRUE(issues.empty()) << issues.front().message;
+  const NetworkTotals after = TotalsOf(c, "resnet50");
+  EXPECT_EQ(after.layers, before.layers + 1);
+  EXPECT_DOUBLE_EQ(after.forward_flops - before.forward_flops, 2.0 * 1000 * 1000);
+  EXPECT_DOUBLE_EQ(after.params - before.params, 1e6);
+  EXPECT_EQ(LayersOf(c, "resnet50").back().name, "extra_fc");
+  EXPECT_EQ(TotalsOf(c, "yolov5s").layers, yolo_before.layers);
 }
 
 }  // namespace

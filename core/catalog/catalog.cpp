@@ -464,7 +464,28 @@ Issues MergeCatalogJson(std::string_view text, Catalog& into) {
   CheckTopLevelKeys(doc, issues);
   CatalogReader reader(doc, issues);
   VisitCatalogKinds(reader, into);
+  GroupNetworkLayers(into.network_layers);
   return issues;
+}
+
+// Stable: each network's records keep their order, networks the order of their first record, so
+// a catalog whose runs are already whole (the built-in one) is left as it is.
+void GroupNetworkLayers(std::vector<NetworkLayer>& layers) {
+  std::vector<std::string_view> networks;   // in order of first appearance
+  std::vector<std::pair<size_t, size_t>> order;  // (network, position)
+  order.reserve(layers.size());
+  for (size_t i = 0; i < layers.size(); ++i) {
+    size_t g = 0;
+    while (g < networks.size() && !EqualsIgnoreCase(networks[g], layers[i].network)) ++g;
+    if (g == networks.size()) networks.push_back(layers[i].network);
+    order.emplace_back(g, i);
+  }
+  if (std::is_sorted(order.begin(), order.end())) return;
+  std::stable_sort(order.begin(), order.end());
+  std::vector<NetworkLayer> grouped;
+  grouped.reserve(layers.size());
+  for (const auto& [g, i] : order) grouped.push_back(std::move(layers[i]));
+  layers = std::move(grouped);
 }
 
 const Catalog& BuiltinCatalog() {

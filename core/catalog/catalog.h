@@ -128,6 +128,10 @@ const Catalog& BuiltinCatalog();
 // and merges it into `into`: entries with an existing id replace it, others are appended. Problems
 // come back as issues with JSON pointers into `text`; valid entries are still merged.
 Issues MergeCatalogJson(std::string_view text, Catalog& into);
+// Puts each network's layer records side by side (MergeCatalogJson does it after every document:
+// a later document's new layer joins its network's run). Resolve hands a network's records to the
+// models as one span (LayersOf, workload/network.h): a Catalog built by hand keeps runs whole too.
+void GroupNetworkLayers(std::vector<NetworkLayer>& layers);
 
 // Case-insensitive lookups; nullptr when absent. No allocation.
 const GpuSpec* FindGpu(const Catalog& c, std::string_view id);

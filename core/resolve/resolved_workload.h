@@ -8,7 +8,7 @@
 namespace gpucfg {
 
 inline AnyWorkload WorkloadOf(const Resolved& r) {
-  return AnyWorkload(r.arch, r.parameters, r.active_parameters, r.seq_len, r.network, r.catalog);
+  return AnyWorkload(r.arch, r.parameters, r.active_parameters, r.seq_len, r.network);
 }
 
 }  // namespace gpucfg

@@ -6,18 +6,25 @@
 
 #include "catalog/catalog.h"
 #include "resolve/resolve.h"
+#include "workload/workload.h"
 
 namespace gpucfg {
 
 // A GEMM of m x n x k is m n k multiply-adds = 2 m n k FLOPs (contract-v2: multiply-add = 2).
-double LayerForwardFlops(const NetworkLayer& l) {
-  return l.op == "gemm" ? 2.0 * l.m * l.n * l.k * l.count * l.steps : 0.0;
+double LayerForwardFlops(const NetworkLayer& l) { return OpOf(l).Flops(); }
+
+std::span<const NetworkLayer> LayersOf(const Catalog& c, std::string_view network) {
+  const std::vector<NetworkLayer>& all = c.network_layers;
+  size_t first = 0;
+  while (first < all.size() && !EqualsIgnoreCase(all[first].network, network)) ++first;
+  size_t end = first;
+  while (end < all.size() && EqualsIgnoreCase(all[end].network, network)) ++end;
+  return {all.data() + first, end - first};
 }
 
 NetworkTotals TotalsOf(const Catalog& c, std::string_view network) {
   NetworkTotals t;
-  for (const NetworkLayer& l : c.network_layers) {
-    if (!EqualsIgnoreCase(l.network, network)) continue;
+  for (const NetworkLayer& l : LayersOf(c, network)) {
     t.params += l.params;
     t.forward_flops += LayerForwardFlops(l);
     t.act_elems += l.act_elems;
@@ -54,6 +61,7 @@ bool ResolveNetworkModel(const Scenario& s, const Catalog& c, Resolved& r, Issue
   const NetworkTotals t = TotalsOf(c, preset->id);
   r.network.kind = NetworkWorkload::Kind::kCatalog;
   r.network.preset = preset;
+  r.network.layers = LayersOf(c, preset->id);
   r.network.generic.params = t.params;
   r.network.generic.forward_gflops_per_sample = t.forward_flops / 1e9;
   r.network.act_elems_per_sample = t.act_elems;

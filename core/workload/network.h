@@ -5,6 +5,7 @@
 // no catalog lookup, no JSON here.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -61,6 +62,7 @@ struct NetworkWorkload {
   const NetworkPreset* preset = nullptr;
   GenericNetwork generic;       // kGeneric: the scenario's; kCatalog: the totals of the layers
   double act_elems_per_sample = 0;  // kCatalog: sum of the layers' act_elems
+  std::span<const NetworkLayer> layers;  // kCatalog: its records (side by side in the catalog: LayersOf)
 };
 
 inline bool IsNetwork(const NetworkWorkload& n) { return n.kind != NetworkWorkload::Kind::kNone; }
@@ -71,6 +73,9 @@ struct NetworkTotals {
   int layers = 0;
 };
 NetworkTotals TotalsOf(const Catalog& c, std::string_view network);
+// A catalog network's layer records: one run, since the catalog keeps each network's records side
+// by side (GroupNetworkLayers, catalog.h); empty when it has none.
+std::span<const NetworkLayer> LayersOf(const Catalog& c, std::string_view network);
 double LayerForwardFlops(const NetworkLayer& l);  // per sample: 2 m n k count steps (gemm only)
 
 // Resolve's part (network.cpp): when /workload/model names a catalog network or is the generic

@@ -26,6 +26,31 @@ struct GemmShape {
   double Flops() const { return 2.0 * m * n * k * count * steps; }  // multiply-add = 2
 };
 
+// What an operation is priced as: a GEMM on the Tensor Core roof, memory-bound streaming
+// (elementwise, norms, pooling, softmax), or gathered rows (embedding lookups).
+enum class WorkloadOpKind : unsigned char { kGemm, kMemory, kEmbedding };
+
+// One operation of a forward pass, per sample, as FLOPs and the elements it moves: a network's
+// layer record (its fields are NetworkLayer's, documented in catalog_fields.h), a transformer's
+// GEMM, attention product or memory-bound kernel. The speed models price these on the roofline;
+// what a fusion or a split does to them is the models' business.
+struct WorkloadOp {
+  std::string_view name;
+  WorkloadOpKind kind = WorkloadOpKind::kMemory;
+  double m = 0, n = 0, k = 0;   // kGemm: C[m x n] = A[m x k] B[k x n], rows per sample per step
+  double count = 1, steps = 1;  // identical GEMMs with their own operands; sequential repetitions
+  double params = 0;            // weights the op reads (all counts); 0: both GEMM operands are per sample
+  double in_elems = 0;          // kGemm: input elements read per sample per step (0 = count x m x k)
+  double act_elems = 0;         // elements kept for the backward pass (0 where the split decides)
+  double mem_elems = 0;         // elements moved as separate kernels (eager)
+  double fused_elems = 0;       // the same under an inference engine's fusions
+  double fused_in_elems = 0, fused_gather_elems = 0;  // kGemm that gathers its rows (NetworkLayer)
+  double Flops() const { return kind == WorkloadOpKind::kGemm ? 2.0 * m * n * k * count * steps : 0.0; }
+};
+
+// A catalog layer record as an operation (its `op` text: gemm | embedding | memory).
+WorkloadOp OpOf(const NetworkLayer& l);
+
 class Workload {
  public:
   virtual ~Workload() = default;
@@ -47,6 +72,11 @@ class Workload {
   // The forward GEMMs of one sample, written into `out` (at most out.size()); returns how many
   // the workload has (may exceed out.size(): then only the first ones were written).
   virtual int Gemms(std::span<GemmShape> out) const = 0;
+  // The forward pass as operations, in execution order: OpCount() of them, Op(i) the i-th (built
+  // on demand: no buffer, no allocation). A transformer's ops are one layer's, counted `layers`
+  // times, then the logits; a network's are its layer records; the generic object has none.
+  virtual int OpCount() const = 0;
+  virtual WorkloadOp Op(int i) const = 0;
 };
 
 // A decoder or encoder transformer at `seq_len` tokens per sample.
@@ -62,6 +92,8 @@ class TransformerWorkload final : public Workload {
   double ActivationBytesPerSample(bool, double) const override { return kSplitDependent; }
   double StateElementsPerToken() const override;
   int Gemms(std::span<GemmShape> out) const override;
+  int OpCount() const override;
+  WorkloadOp Op(int i) const override;
 
  private:
   const TransformerArch* arch_;
@@ -69,10 +101,10 @@ class TransformerWorkload final : public Workload {
   int seq_len_;
 };
 
-// A catalog network (its layer records in catalog->network_layers) or the generic object.
+// A catalog network (its layer records, network.layers) or the generic object.
 class NetworkModelWorkload final : public Workload {
  public:
-  NetworkModelWorkload(const NetworkWorkload& network, const Catalog* catalog) : net_(&network), catalog_(catalog) {}
+  explicit NetworkModelWorkload(const NetworkWorkload& network) : net_(&network) {}
   WorkloadFamily Family() const override {
     return net_->kind == NetworkWorkload::Kind::kGeneric ? WorkloadFamily::kGeneric : WorkloadFamily::kNetwork;
   }
@@ -82,18 +114,19 @@ class NetworkModelWorkload final : public Workload {
   double ActivationBytesPerSample(bool training, double act_bytes) const override;
   double StateElementsPerToken() const override { return 0; }
   int Gemms(std::span<GemmShape> out) const override;
+  int OpCount() const override { return int(net_->layers.size()); }
+  WorkloadOp Op(int i) const override { return OpOf(net_->layers[i]); }
 
  private:
   const NetworkWorkload* net_;
-  const Catalog* catalog_;
 };
 
 // Whichever of the two applies, held by value (no allocation): `*WorkloadOf(r)` (resolve.h).
 class AnyWorkload {
  public:
   AnyWorkload(const TransformerArch& arch, double parameters, double active, int seq_len,
-              const NetworkWorkload& network, const Catalog* catalog)
-      : transformer_(arch, parameters, active, seq_len), network_(network, catalog), is_network_(IsNetwork(network)) {}
+              const NetworkWorkload& network)
+      : transformer_(arch, parameters, active, seq_len), network_(network), is_network_(IsNetwork(network)) {}
   const Workload& operator*() const { return is_network_ ? static_cast<const Workload&>(network_) : transformer_; }
   const Workload* operator->() const { return &**this; }
 

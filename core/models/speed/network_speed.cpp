@@ -12,6 +12,7 @@
 #include "base/units.h"
 #include "models/memory/network_memory.h"
 #include "models/speed/engine_speed.h"
+#include "resolve/resolved_workload.h"
 
 namespace gpucfg {
 namespace {
@@ -42,10 +43,10 @@ struct Bytes {
   double act, weight;
 };
 
-void AddLayer(const NetworkLayer& l, const DeviceRates& d, const Bytes& b, double batch, bool training,
-              NetworkPassTime& t) {
+void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double batch, bool training,
+           NetworkPassTime& t) {
   const double hbm = d.gemm.achievable_hbm_gbps;
-  if (l.op == "gemm") {
+  if (l.kind == WorkloadOpKind::kGemm) {
     const double M = batch * l.m;
     // Per step: both operands and the output; weights once per step (params == 0: the second
     // operand is per sample too, as attention's K and V).
@@ -60,13 +61,13 @@ void AddLayer(const NetworkLayer& l, const DeviceRates& d, const Bytes& b, doubl
     const double gathered = gathers ? batch * l.fused_gather_elems * b.weight : 0;
     const double epilogue = batch * (training ? l.mem_elems : l.fused_elems) * b.act / std::max(1.0, l.steps);
     t.forward_s += l.steps * (GemmTime(d, M, l.n, l.k, l.count, operands, gathered) + Time(0, epilogue, 0, hbm));
-    t.forward_flops += batch * LayerForwardFlops(l);
+    t.forward_flops += batch * l.Flops();
     if (training) {
       const double dgrad = GemmTime(d, M, l.k, l.n, l.count, operands);
       const double wgrad = GemmTime(d, l.n, l.k, M, l.count, operands);
       t.backward_s += l.steps * (dgrad + wgrad + Time(0, 2 * epilogue, 0, hbm));
     }
-  } else if (l.op == "embedding") {
+  } else if (l.kind == WorkloadOpKind::kEmbedding) {
     // Inference moves fused_elems: 0 where a GEMM gathers the rows itself (no kernel of its own).
     const double bytes = batch * (training ? l.mem_elems : l.fused_elems) * b.weight;
     if (training || bytes > 0) t.forward_s += Time(0, bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
@@ -109,8 +110,8 @@ NetworkPassTime NetworkPass(const Resolved& r, const DeviceRates& d, double batc
     t.backward_s = training ? 2 * t.forward_s : 0;
     return t;
   }
-  for (const NetworkLayer& l : r.catalog->network_layers)
-    if (EqualsIgnoreCase(l.network, n.preset->id)) AddLayer(l, d, b, batch, training, t);
+  const AnyWorkload workload = WorkloadOf(r);  // the network's layer records as operations
+  for (int i = 0, ops = workload->OpCount(); i < ops; ++i) AddOp(workload->Op(i), d, b, batch, training, t);
   return t;
 }
 
