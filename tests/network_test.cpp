@@ -272,5 +272,32 @@ TEST(Network, EveryNetworkEvaluatesAtEveryPrecision) {
       }
 }
 
+TEST(Network, AllocatorReserveFollowsTheScenarioThenTheEngine) {
+  // memory.fragmentation -1 means "not set": the engine's reserve, else 0.15, as for transformers.
+  // (A regression: the network model once read the -1 itself, so the reserve cancelled the
+  // activations and the largest batch ran to the 65536 cap.)
+  Scenario s = NetworkScenario("resnet50", true, 64);
+  WarningList warnings;
+  MemoryReport m = ComputeMemory(test::MustResolve(s), warnings);
+  EXPECT_GT(m.per_gpu.activations_gib, 0);
+  EXPECT_DOUBLE_EQ(m.per_gpu.fragmentation_gib, 0.15 * m.per_gpu.activations_gib);
+  EXPECT_GT(m.per_gpu.total_gib, m.per_gpu.activations_gib);
+  EXPECT_GT(m.max_micro_batch, 64);
+  EXPECT_LT(m.max_micro_batch, 1 << 16) << "bounded by the activations that grow with the batch";
+  const double per_sample = m.per_gpu.activations_gib / 64;
+  EXPECT_NEAR(m.max_micro_batch * per_sample * 1.15, m.capacity_gib - (m.per_gpu.total_gib - 1.15 * m.per_gpu.activations_gib),
+              per_sample * 1.15 + 1e-9);
+  s.workload.engine = "tensorflow";  // its reserve: 0.10 (data/engines.json)
+  m = ComputeMemory(test::MustResolve(s), warnings);
+  EXPECT_DOUBLE_EQ(m.per_gpu.fragmentation_gib, 0.10 * m.per_gpu.activations_gib);
+  s.memory.fragmentation = 0.3;
+  m = ComputeMemory(test::MustResolve(s), warnings);
+  EXPECT_DOUBLE_EQ(m.per_gpu.fragmentation_gib, 0.3 * m.per_gpu.activations_gib);
+  s = NetworkScenario("resnet50", false, 32);
+  m = ComputeMemory(test::MustResolve(s), warnings);
+  EXPECT_DOUBLE_EQ(m.per_gpu.fragmentation_gib, 0.15 * m.per_gpu.activations_gib);
+  EXPECT_LT(m.max_batch, 1 << 16);
+}
+
 }  // namespace
 }  // namespace gpucfg

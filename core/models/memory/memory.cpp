@@ -55,10 +55,12 @@ MemoryInputs MakeMemoryInputs(const Resolved& r) {
   return in;
 }
 
-double FragmentationOf(const MemoryInputs& in) {
-  if (in.options.fragmentation >= 0) return in.options.fragmentation;
-  return in.engine ? in.engine->allocator_reserve : 0.15;
+double FragmentationOf(const MemoryOptions& options, const EngineProfile* engine) {
+  if (options.fragmentation >= 0) return options.fragmentation;
+  return engine ? engine->allocator_reserve : 0.15;
 }
+
+double FragmentationOf(const MemoryInputs& in) { return FragmentationOf(in.options, in.engine); }
 
 double KvCacheCopiesOf(const MemoryInputs& in) {
   if (in.options.kv_cache_copies > 0) return in.options.kv_cache_copies;

@@ -113,6 +113,7 @@ struct MemoryInputs {
 // The allocator reserve and KV cache copies in force: the scenario's, else the engine's, else
 // 0.15 and 1 (memory.cpp cites the defaults, data/engines.json the engines').
 double FragmentationOf(const MemoryInputs& in);
+double FragmentationOf(const MemoryOptions& options, const EngineProfile* engine);  // the same rule
 double KvCacheCopiesOf(const MemoryInputs& in);
 
 MemoryInputs MakeMemoryInputs(const Resolved& r);

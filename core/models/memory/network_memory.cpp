@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "base/units.h"
+#include "models/memory/memory.h"
 
 namespace gpucfg {
 namespace {
@@ -49,7 +50,9 @@ void ComputeNetworkMemory(const Resolved& r, const Workload& workload, WarningLi
   b.activations_gib = per_sample_gib * samples;
   b.cuda_context_gib = CudaContextGib(r);
   b.nccl_gib = training && r.dp > 1 ? r.memory.nccl_gib_per_group : 0;
-  b.fragmentation_gib = r.memory.fragmentation * b.activations_gib;
+  // The scenario's reserve, else the engine's, else 0.15 (FragmentationOf: -1 means "not set").
+  const double reserve = FragmentationOf(r.memory, r.engine);
+  b.fragmentation_gib = reserve * b.activations_gib;
   b.overhead_gib = b.cuda_context_gib + b.nccl_gib + b.fragmentation_gib;
   b.total_gib = b.weights_gib + b.gradients_gib + b.optimizer_gib + b.activations_gib + b.overhead_gib;
   m.capacity_gib = r.device.usable_gib;
@@ -59,7 +62,7 @@ void ComputeNetworkMemory(const Resolved& r, const Workload& workload, WarningLi
   m.parameters = params;
   // What grows with the batch is the activations and their allocator reserve.
   const double fixed = b.total_gib - b.activations_gib - b.fragmentation_gib;
-  const double slope = per_sample_gib * (1 + r.memory.fragmentation);
+  const double slope = per_sample_gib * (1 + reserve);
   const double room = m.capacity_gib - fixed;
   const int largest = room <= 0 ? 0 : slope <= 0 ? (1 << 16) : int(std::min(double(1 << 16), room / slope));
   (training ? m.max_micro_batch : m.max_batch) = largest;
