@@ -6,8 +6,9 @@
 # review the change like code:  git diff --stat tests/golden; git diff tests/golden
 # and commit it with a message saying which numbers moved and why (tests/golden/README.md).
 # usage: scripts/golden_update.sh [GPUCFG_BINARY] [--scenarios]
-#   --scenarios  also regenerate the scenario set (the built-in examples, examples/*.json and 200
-#                seeded random ones from scripts/golden_scenarios.py); only when the catalog or the
+#   --scenarios  also regenerate the scenario set (the built-in examples, examples/*.json, 200
+#                seeded random ones and 80 seeded v2 ones (networks, engines, power caps) from
+#                scripts/golden_scenarios.py); only when the catalog or the
 #                contract gained something the set should cover, since it renames nothing but
 #                changes the inputs of every random case.
 set -euo pipefail
