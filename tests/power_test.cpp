@@ -122,6 +122,35 @@ TEST(PowerFacility, DgxA100InA30kWAirRackRaisesNoPowerWarning) {
   EXPECT_GT(r.power.node_w, 8 * r.power.gpu_w);
 }
 
+TEST(PowerHost, AMeasuredIdleInputIsTheHostAndFansAddWhatTheHeatNeeds) {
+  // dgx-a100 carries a measured idle input (MLPerf v2.1 logs): the host is that input at the
+  // supplies' efficiency less eight idle GPUs, plus the fans' rise with the heat; never below it.
+  Scenario s = Dgx("A100-SXM4-80GB", "dgx-a100", 1, 30);
+  const ServerSpec* dgx = nullptr;
+  for (const ServerSpec& v : BuiltinCatalog().servers)
+    if (v.id == "dgx-a100") dgx = &v;
+  ASSERT_NE(dgx, nullptr);
+  ASSERT_GT(dgx->idle_w, 0);
+  const Report full = Evaluate(s);
+  const double idle_host = dgx->idle_w * dgx->psu_efficiency - 8 * full.power.gpu_idle_w;
+  EXPECT_GT(full.power.host_w, idle_host);
+  EXPECT_LT(full.power.host_w, idle_host + dgx->fans_w);
+  // A cap lowers the GPUs' heat, so the fans (and only they) draw less; the host never drops
+  // below its idle draw.
+  s.power.gpu_cap_w = 250;
+  const Report capped = Evaluate(s);
+  EXPECT_LT(capped.power.host_w, full.power.host_w);
+  EXPECT_GE(capped.power.host_w, idle_host - 1e-9);
+  // Without the measurement the host is its components at their load shares: higher here (the
+  // components' TDPs are an upper estimate), with the same fan law.
+  Catalog c = BuiltinCatalog();
+  for (ServerSpec& v : c.servers)
+    if (v.id == "dgx-a100") v.idle_w = 0;
+  const Report estimated = Evaluate(s, c);
+  EXPECT_GT(estimated.power.host_w, capped.power.host_w);
+  EXPECT_DOUBLE_EQ(estimated.power.gpu_w, capped.power.gpu_w) << "the GPUs do not depend on the host";
+}
+
 TEST(PowerFacility, FourDgxH100InA40kWAirRackNeedTwoRacksOrLiquid) {
   Scenario s = Dgx("H100-SXM5-80GB", "dgx-h100", 4, 40);
   Report r = Evaluate(s);

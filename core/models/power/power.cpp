@@ -257,20 +257,39 @@ struct Host {
   double avg_w = 0, peak_w = 0;
 };
 
-Host HostPower(const ServerSpec* s, int gpus_per_node, double gpu_avg_w, double gpu_peak_w, std::string_view cooling) {
+// The host (everything but the GPUs, DC side) under a job. Fans follow the heat against what the
+// chassis is built to remove (its GPUs at their default board power, transients included, and the
+// host at full load: a power cap lowers the heat, not the design), and their power goes with the
+// cube of their speed (fan affinity laws). With a measured idle input (idle_w) the host's
+// own draw is that input at the supplies' efficiency less the idle GPUs: MLPerf Power logs show the
+// host barely moving between idle and a GPU-bound job (a DGX A100 at 1.5 kW idle, about 3.1 kW under
+// ResNet-50 with eight 250 W-capped GPUs; data/servers.json cites the logs), so only the fans' rise
+// with the heat is added. Without one, each component's TDP at its load share above.
+Host HostPower(const ServerSpec* s, int gpus_per_node, double gpu_avg_w, double gpu_design_w, double gpu_idle_w,
+               std::string_view cooling) {
   Host h;
   if (!s) return h;
   // A generic server with fewer slots than the scenario's GPUs: its host scaled per GPU.
   const double scale = s->gpu_count > 0 && gpus_per_node > s->gpu_count ? double(gpus_per_node) / s->gpu_count : 1.0;
   const double cpu = s->cpu_count * s->cpu_w, nic = s->nic_count * s->nic_w, sw = s->nvswitch_count * s->nvswitch_w;
+  const double peak = cpu + s->memory_w + nic + sw + s->storage_w + s->other_w;
+  const double fans = s->fans_w * (cooling == "immersion"sv ? 0.0 : cooling == "liquid"sv && s->cooling == "air"sv ? kLiquidFanShare : 1.0);
+  auto fan_load = [&](double gpu_w, double host_w) {
+    return gpu_design_w > 0 ? std::clamp((gpus_per_node * gpu_w + host_w) / (gpus_per_node * gpu_design_w + peak), kFanFloor, 1.0) : 1.0;
+  };
+  h.peak_w = scale * (peak + fans);
+  if (s->idle_w > 0) {
+    const double eff = s->psu_efficiency > 0 ? s->psu_efficiency : 0.94;
+    const int slots = s->gpu_count > 0 ? s->gpu_count : gpus_per_node;
+    const double idle = std::max(0.0, s->idle_w * eff - slots * gpu_idle_w);  // fans at their idle speed included
+    const double load = fan_load(gpu_avg_w, idle), at_idle = fan_load(gpu_idle_w, idle);
+    h.avg_w = scale * (idle + fans * std::max(0.0, load * load * load - at_idle * at_idle * at_idle));
+    return h;
+  }
   const double avg = cpu * kCpuLoad + s->memory_w * kMemoryLoad + nic * kNicLoad + sw * kSwitchLoad +
                      s->storage_w * kStorageLoad + s->other_w;
-  const double peak = cpu + s->memory_w + nic + sw + s->storage_w + s->other_w;
-  // Fans follow the heat; their power goes with the cube of their speed (fan affinity laws).
-  const double load = gpu_peak_w > 0 ? std::clamp((gpus_per_node * gpu_avg_w + avg) / (gpus_per_node * gpu_peak_w + peak), kFanFloor, 1.0) : 1.0;
-  const double fans = s->fans_w * (cooling == "immersion"sv ? 0.0 : cooling == "liquid"sv && s->cooling == "air"sv ? kLiquidFanShare : 1.0);
+  const double load = fan_load(gpu_avg_w, avg);
   h.avg_w = scale * (avg + fans * load * load * load);
-  h.peak_w = scale * (peak + fans);
   return h;
 }
 
@@ -312,7 +331,8 @@ void ComputePowerInto(const Resolved& r, const PerformanceReport& perf, const Ev
   if (r.power_mode) p.mode_tops = r.power_mode->tops;
 
   // The node at the wall.
-  const Host host = HostPower(srv, n, p.gpu_w, p.gpu_peak_w, p.cooling);
+  const double fan_design_w = p.gpu_board_w * cfg.transient_factor;  // the heat the fans are built for (HostPower)
+  const Host host = HostPower(srv, n, p.gpu_w, fan_design_w, p.gpu_idle_w, p.cooling);
   p.host_w = host.avg_w, p.host_peak_w = host.peak_w;
   p.psu_efficiency = srv && srv->psu_efficiency > 0 ? srv->psu_efficiency : 0.94;
   p.node_w = (n * p.gpu_w + host.avg_w) / p.psu_efficiency;
@@ -346,7 +366,7 @@ void ComputePowerInto(const Resolved& r, const PerformanceReport& perf, const Ev
     const double lo = r.gpu_min_limit_w;
     if (!r.power_mode_max && fit_cap >= lo && fit_cap < limit) {
       const JobAtLimit capped = EvaluateJob(r, perf, MakeOperating(r, fit_cap));
-      const Host h2 = HostPower(srv, n, capped.gpu_w, fit_cap * cfg.transient_factor, p.cooling);
+      const Host h2 = HostPower(srv, n, capped.gpu_w, fan_design_w, p.gpu_idle_w, p.cooling);
       const double node2 = (n * capped.gpu_w + h2.avg_w) / p.psu_efficiency;
       warnings.Add("power_supply_cap_fix", "/power/gpu_cap_w", fit_cap, p.node_supply_w,
                    {Percent(capped.factor / job.factor), Percent((node2 / capped.factor) / energy_ref_node)});
@@ -379,7 +399,7 @@ void ComputePowerInto(const Resolved& r, const PerformanceReport& perf, const Ev
     warnings.Add("rack_power_split", "/power/rack_kw", std::round(want * p.node_peak_w / 100) / 10, cfg.rack_kw,
                  {double(want), std::round(p.node_peak_w / 100) / 10, double(p.racks), double(per_rack)});
     if (air && srv && srv->cooling == "air"sv) {  // would liquid cooling's smaller fan load fit them?
-      const Host wet = HostPower(srv, n, p.gpu_w, p.gpu_peak_w, "liquid"sv);
+      const Host wet = HostPower(srv, n, p.gpu_w, fan_design_w, p.gpu_idle_w, "liquid"sv);
       double wet_peak = (n * p.gpu_peak_w + wet.peak_w) / p.psu_efficiency;
       if (srv->rated_w > 0) wet_peak = std::min(wet_peak, srv->rated_w);
       const int wet_fit = static_cast<int>(std::floor(cfg.rack_kw * 1000 / wet_peak + 1e-9));
@@ -402,7 +422,7 @@ void ComputePowerInto(const Resolved& r, const PerformanceReport& perf, const Ev
   // What a cap costs and saves against the board default (same job, back to back).
   if (o.warnings && cfg.gpu_cap_w > 0 && !r.power_mode_max) {
     const JobAtLimit base = EvaluateJob(r, perf, MakeOperating(r, r.gpu_board_w));
-    const Host hb = HostPower(srv, n, base.gpu_w, r.gpu_board_w * cfg.transient_factor, p.cooling);
+    const Host hb = HostPower(srv, n, base.gpu_w, fan_design_w, p.gpu_idle_w, p.cooling);
     const double node_base = (n * base.gpu_w + hb.avg_w) / p.psu_efficiency;
     warnings.Add("power_cap_slows", "/power/gpu_cap_w", cfg.gpu_cap_w, r.gpu_board_w,
                  {Percent(job.factor / base.factor), Percent((p.node_w / job.factor) / (node_base / base.factor)),
