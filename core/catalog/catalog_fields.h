@@ -152,7 +152,7 @@ void VisitServerFields(V& v, S& s) {
   v.Number("psu_efficiency", s.psu_efficiency, "fraction", "AC to DC efficiency at typical load (80 PLUS level)");
   v.Number("rated_w", s.rated_w, "W", "rated maximum input of the node");
   v.Number("idle_w", s.idle_w, "W",
-           "measured input at the wall with every GPU idle and the job's process loaded; 0 = not measured (the host is estimated from its components)");
+           "measured input at the wall with every GPU idle, before a job's process holds them; 0 = not measured (the host is estimated from its components)");
   v.Number("gpu_power_limit_w", s.gpu_power_limit_w, "W", "the server's own GPU power limit; 0 = the board's");
   v.Text("cooling", s.cooling, "air | liquid | immersion");
   v.Number("max_inlet_c", s.max_inlet_c, "C", "highest supported inlet air temperature");

@@ -37,7 +37,7 @@ struct ServerSpec {
   int psu_spares = 0;              // redundant supplies in the vendor's configuration (4+2: 2)
   double psu_efficiency = 0.94;    // AC to DC at typical load
   double rated_w = 0;              // rated maximum input of the whole node
-  double idle_w = 0;               // measured input at the wall with the GPUs idle (0 = not measured)
+  double idle_w = 0;               // measured input at the wall, GPUs idle before a job holds them (0 = none)
   double gpu_power_limit_w = 0;    // the server's own GPU power limit; 0 = the board's
   std::string cooling = "air";     // air | liquid | immersion
   double max_inlet_c = 35;         // highest supported inlet air temperature

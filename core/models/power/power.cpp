@@ -214,7 +214,9 @@ JobAtLimit EvaluateJob(const Resolved& r, const PerformanceReport& perf, const O
     const double prefill = perf.ttft_s;
     const double decode = std::max(0.0, perf.request_latency_s - perf.ttft_s);
     parts[n++] = {prefill, RooflinePhase(op, perf, "prefill"sv, layers, true, 0.8, 0.3, cache)};
-    parts[n++] = {decode > 0 ? decode : perf.tpot_s, RooflinePhase(op, perf, "decode"sv, layers, false, 0.05, 0.9, cache)};
+    // An encoder (BERT) answers in its one pass: no generated tokens, so no decode phase to weigh in.
+    const bool encoder = r.arch.encoder_only && !IsNetwork(r.network);
+    parts[n++] = {encoder ? 0.0 : decode > 0 ? decode : perf.tpot_s, RooflinePhase(op, perf, "decode"sv, layers, false, 0.05, 0.9, cache)};
     j.compute_w = parts[0].p.power_w, j.memory_w = parts[1].p.power_w, j.comm_w = WaitPhase(op, kCommShare).power_w;
   }
   double t0 = 0, t1 = 0, energy = 0;
@@ -262,7 +264,7 @@ struct Host {
 // host at full load: a power cap lowers the heat, not the design), and their power goes with the
 // cube of their speed (fan affinity laws). With a measured idle input (idle_w) the host's
 // own draw is that input at the supplies' efficiency less the idle GPUs: MLPerf Power logs show the
-// host barely moving between idle and a GPU-bound job (a DGX A100 at 1.5 kW idle, about 3.1 kW under
+// host barely moving between idle and a GPU-bound job (a DGX A100 at 1.47 kW idle, about 3.1 kW under
 // ResNet-50 with eight 250 W-capped GPUs; data/servers.json cites the logs), so only the fans' rise
 // with the heat is added. Without one, each component's TDP at its load share above.
 Host HostPower(const ServerSpec* s, int gpus_per_node, double gpu_avg_w, double gpu_design_w, double gpu_idle_w,
