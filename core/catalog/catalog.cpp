@@ -469,22 +469,23 @@ Issues MergeCatalogJson(std::string_view text, Catalog& into) {
 }
 
 // Stable: each network's records keep their order, networks the order of their first record, so
-// a catalog whose runs are already whole (the built-in one) is left as it is.
+// a catalog whose runs are already whole (the built-in one) is left as it is (one pass, no copy).
 void GroupNetworkLayers(std::vector<NetworkLayer>& layers) {
-  std::vector<std::string_view> networks;   // in order of first appearance
-  std::vector<std::pair<size_t, size_t>> order;  // (network, position)
-  order.reserve(layers.size());
-  for (size_t i = 0; i < layers.size(); ++i) {
-    size_t g = 0;
-    while (g < networks.size() && !EqualsIgnoreCase(networks[g], layers[i].network)) ++g;
-    if (g == networks.size()) networks.push_back(layers[i].network);
-    order.emplace_back(g, i);
-  }
-  if (std::is_sorted(order.begin(), order.end())) return;
-  std::stable_sort(order.begin(), order.end());
+  auto same = [&](size_t i, size_t j) { return EqualsIgnoreCase(layers[i].network, layers[j].network); };
+  bool whole = true;  // no network reappears after another one's run
+  for (size_t i = 1; i < layers.size() && whole; ++i)
+    if (!same(i, i - 1))
+      for (size_t j = 0; j + 1 < i && whole; ++j) whole = !same(i, j);
+  if (whole) return;
   std::vector<NetworkLayer> grouped;
+  std::vector<bool> taken(layers.size(), false);
   grouped.reserve(layers.size());
-  for (const auto& [g, i] : order) grouped.push_back(std::move(layers[i]));
+  for (size_t i = 0; i < layers.size(); ++i) {
+    if (taken[i]) continue;
+    const std::string network = layers[i].network;  // layers[i] is moved from below
+    for (size_t j = i; j < layers.size(); ++j)
+      if (!taken[j] && EqualsIgnoreCase(layers[j].network, network)) grouped.push_back(std::move(layers[j])), taken[j] = true;
+  }
   layers = std::move(grouped);
 }
 
