@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string_view>
 
+#include "catalog/engines.h"
 #include "models/memory/memory.h"
 #include "workload/model.h"
 #include "test_util.h"
@@ -53,9 +54,33 @@ TEST(Memory, OptimizersAndRecipes) {
   in.precision = Precision::kFp32, in.optimizer = OptimizerKind::kAdam;  // 4 + 4 + 8
   MemoryBreakdown m = ComputeBreakdown(in);
   EXPECT_NEAR(m.weights_gib + m.gradients_gib + m.optimizer_gib, BytesToGiB(16.0 * p), 1e-6);
-  in.precision = Precision::kFp8, in.optimizer = OptimizerKind::kLion;   // 1 + 2 + (2 + 4)
+  // FP8 stores BF16's states (Transformer Engine casts per GEMM; Megatron's distributed optimizer
+  // table: 18 B/param with Adam): 2 + 4 + (4 + 4) with Lion.
+  in.precision = Precision::kFp8, in.optimizer = OptimizerKind::kLion;
   m = ComputeBreakdown(in);
-  EXPECT_NEAR(m.weights_gib + m.gradients_gib + m.optimizer_gib, BytesToGiB(9.0 * p), 1e-6);
+  EXPECT_NEAR(m.weights_gib + m.gradients_gib + m.optimizer_gib, BytesToGiB(14.0 * p), 1e-6);
+}
+
+// FSDP2 under pipeline parallelism (torchtitan apply_fsdp: reshard_after_forward=False with PP;
+// torch.distributed.pipelining: no gradient sync before the last backward): a pp = 2 stage of
+// Llama-2 7B keeps all 16 layers gathered (202,383,360 x 2 B each) instead of the two prefetched
+// ones, and all 16 layers' full fp32 gradients (x 4 B) instead of the one being reduce-scattered.
+TEST(Memory, FsdpUnderPipelineKeepsTheStageGathered) {
+  MemoryInputs in = Llama7bTraining();
+  in.zero = 3, in.dp = 8, in.pp = 2;
+  EngineProfile e = *FindEngine("fsdp");
+  ASSERT_TRUE(e.gathered_under_pp);
+  in.engine = &e;
+  const MemoryBreakdown gathered = ComputeBreakdown(in);
+  e.gathered_under_pp = false;
+  const MemoryBreakdown per_layer = ComputeBreakdown(in);
+  const double layer = 202383360.0;
+  EXPECT_NEAR(gathered.weights_gib - per_layer.weights_gib, BytesToGiB(14.0 * layer * 2.0), 2e-3);  // the breakdown is rounded
+  EXPECT_NEAR(gathered.gradients_gib - per_layer.gradients_gib, BytesToGiB(15.0 * layer * 4.0), 2e-3);
+  in.pp = 1;  // without pipeline parallelism nothing changes
+  const double off = ComputeBreakdown(in).weights_gib;
+  e.gathered_under_pp = true;
+  EXPECT_DOUBLE_EQ(ComputeBreakdown(in).weights_gib, off);
 }
 
 // Korthikanti 2022 Table 2 for GPT-3 175B (s = 2048, b = 1, h = 12288, a = 96, t = 8):

@@ -72,6 +72,26 @@ TEST(Performance, Zero3AddsParameterGathers) {
   EXPECT_GT(r.performance.breakdown.zero3_comm_s, 0);
 }
 
+// FSDP2 under pipeline parallelism (torchtitan: reshard_after_forward=False with PP; pipelining
+// stage: no gradient sync before the last backward) gathers and reduce-scatters each layer once per
+// step: 4x the micro-batches leave its FSDP communication unchanged; without PP it grows with them.
+TEST(Performance, FsdpUnderPipelineCommunicatesOncePerStep) {
+  TrainSpec t;
+  t.gpu = "H100-SXM5-80GB", t.gpus_per_node = 8, t.nodes = 2, t.inter = "ib-ndr";
+  t.zero = 3, t.pp = 2, t.micro_batch = 1, t.seq = 2048, t.global_batch = 16;
+  Scenario s = TrainScenario(t, Gpt(32, 4096, 32, 50304));
+  s.workload.engine = "fsdp";
+  auto comm = [&](int global_batch, int pp) {
+    s.workload.global_batch = global_batch, s.parallelism.pp = pp;
+    const Report r = Evaluate(s);
+    EXPECT_TRUE(r.errors.empty());
+    return r.performance.breakdown.zero3_comm_s + r.performance.breakdown.dp_comm_total_s;
+  };
+  EXPECT_GT(comm(16, 2), 0);
+  EXPECT_DOUBLE_EQ(comm(16, 2), comm(64, 2));
+  EXPECT_GT(comm(64, 1), 3.0 * comm(16, 1));
+}
+
 TEST(Performance, ScalingCurveAndTimeToTrain) {
   TrainSpec t;
   t.nodes = 16, t.inter = "eth-25g", t.nics = 1, t.global_batch = 128 * 4, t.micro_batch = 4;

@@ -179,6 +179,14 @@ TEST(Roofline, Fp8StreamsStaySixteenBit) {
   // casts of the out_proj and mlp_down inputs: 4 bytes per element (cast + transpose) in training
   EXPECT_DOUBLE_EQ(l8.ops[int(OpKind::kElementwise)].bytes - lb.ops[int(OpKind::kElementwise)].bytes,
                    4.0 * 2048 * (4096 + 16384));
+  // The LM head stays 16-bit in FP8 training (Megatron-Core's output layer is no Transformer Engine
+  // module; torchtitan's Float8 skips "output"): same cost as BF16; inference prefill keeps FP8.
+  const DeviceRates db = RatesFor(g, bf, false, {}), d8 = RatesFor(g, f8, false, {});
+  EXPECT_DOUBLE_EQ(LogitsForward(a, 2048, 1, f8, d8).time_s, LogitsForward(a, 2048, 1, bf, db).time_s);
+  EXPECT_DOUBLE_EQ(LogitsForward(a, 2048, 1, f8, d8).backward_time_s,
+                   LogitsForward(a, 2048, 1, bf, db).backward_time_s);
+  EXPECT_LT(LogitsForward(a, 2048, 1, f8, d8, Phase::kPrefill).time_s,
+            LogitsForward(a, 2048, 1, bf, db, Phase::kPrefill).time_s);
 }
 
 TEST(Roofline, ChartListsSupportedPrecisions) {

@@ -55,6 +55,7 @@ EngineProfile Parse(const Json& o) {
   Read(o, "allocator_reserve", e.allocator_reserve);
   Read(o, "unsharded_layers", e.unsharded_layers);
   Read(o, "unsharded_grad_bytes", e.unsharded_grad_bytes);
+  Read(o, "gathered_under_pp", e.gathered_under_pp);
   Read(o, "logits_bytes", e.logits_bytes);
   Read(o, "logits_all_positions", e.logits_all_positions);
   Read(o, "kv_cache_copies", e.kv_cache_copies);

@@ -37,6 +37,8 @@ struct EngineProfile {
   double allocator_reserve = 0.15;  // caching-allocator reserve over activations, KV and buffers
   double unsharded_layers = 2;      // ZeRO-3/FSDP: layers of full weights alive (current + prefetch)
   double unsharded_grad_bytes = 0;  // ZeRO-3/FSDP: bytes per element of one layer's full gradient
+  bool gathered_under_pp = false;   // FSDP + PP: a stage's weights stay gathered and its full
+                                    // gradients accumulate over the micro-batches of a step
   double logits_bytes = 4;          // bytes per logit alive at the loss (fp32 copy, softmax, grad)
   bool logits_all_positions = false;  // inference: logits for every prompt position, not the last
   double kv_cache_copies = 1;       // KV cache copies alive at the peak (2 = torch.cat growth)

@@ -27,8 +27,10 @@ double OptimizerStateBytes(OptimizerKind k) {
 
 // Precision recipe: fp32 keeps one fp32 copy; bf16/fp16 mixed precision keeps fp32 master weights
 // (Micikevicius 2017, arXiv 1710.03740) and, as Megatron-LM does, fp32 main gradients (ZeRO
-// counts 2-byte gradients: set memory.grad_bytes = 2); fp8 keeps an fp8 working copy with bf16
-// master weights and bf16 gradients (FP8-LM, Peng 2023, arXiv 2310.18313).
+// counts 2-byte gradients: set memory.grad_bytes = 2). FP8 training stores the same states as
+// BF16: Transformer Engine casts 16-bit weights to FP8 per GEMM, Megatron keeps fp32 main grads and
+// master weights (18 bytes/param, Megatron-LM docs/source/distrib_optimizer.md), torchtitan's Float8
+// linears keep the fp32 parameter (only FSDP's gathered compute copy is FP8).
 RecipeBytes Recipe(const MemoryInputs& in) {
   const double states = OptimizerStateBytes(in.optimizer);
   RecipeBytes r;
@@ -37,7 +39,6 @@ RecipeBytes Recipe(const MemoryInputs& in) {
     case Precision::kFp64Tc:
     case Precision::kFp32:
     case Precision::kTf32: r = {4.0, 4.0, states}; break;
-    case Precision::kFp8: r = {1.0, 2.0, 2.0 + states}; break;
     default: r = {2.0, 4.0, 4.0 + states}; break;  // bf16 / fp16 (int8/int4 train as bf16)
   }
   if (in.options.grad_bytes > 0) r.gradients = in.options.grad_bytes;
@@ -212,9 +213,13 @@ StageBytes TrainingStageStates(const MemoryInputs& in, const ParamParts& p, bool
   // keeps and adds the full gradient of the layer being reduce-scattered (FSDP reduce_dtype).
   if (in.zero >= 3 && dp_group > 1) {
     const double layer_params = (p.attention + p.mlp_dense + p.expert * local_experts) / tp;
-    const double unsharded = in.engine ? in.engine->unsharded_layers : 2.0;
-    out.weights += unsharded * layer_params * rb.weights;
-    if (in.engine) out.gradients += layer_params * in.engine->unsharded_grad_bytes;
+    double unsharded = in.engine ? in.engine->unsharded_layers : 2.0, full_grads = 1.0;
+    // FSDP2 under pipeline parallelism keeps the whole stage gathered and accumulates its full
+    // gradients until the last micro-batch (engines.md, gathered_under_pp).
+    if (in.engine && in.engine->gathered_under_pp && pp > 1) unsharded = full_grads = layers;
+    // Gathered copies in the compute format (torchtitan's float8 all-gather: 1 byte under FP8).
+    out.weights += unsharded * layer_params * std::min(rb.weights, std::max(1.0, BytesPerElement(in.precision)));
+    if (in.engine) out.gradients += full_grads * layer_params * in.engine->unsharded_grad_bytes;
   }
   return out;
 }

@@ -272,11 +272,13 @@ void Zero3PerLayer(const TrainInputs& in, const Fabric& f, int tp, int pp, int d
   const double ag = CollectiveTime(f, CollectiveOp::kAllGather, layer_weights, dp, rpn);
   const double rs = CollectiveTime(f, CollectiveOp::kReduceScatter, layer_grads, dp, rpn);
   const double ov = in.engine ? std::clamp(in.engine->gather_overlap, 0.0, 1.0) : 1.0;
-  const double fwd = ag + (lps - 1.0) * std::max(0.0, ag - ov * lk.layer_s);
-  const double bwd = lps * std::max(0.0, ag + rs - ov * lk.layer_bwd_s) + rs;
-  b.dp_comm_total_s = in.m * lps * rs;
+  // FSDP + PP gathers and reduce-scatters once per step (engines.md, gathered_under_pp).
+  const bool once = in.engine && in.engine->gathered_under_pp && pp > 1;
+  const double fwd = ag + (lps - 1.0) * std::max(0.0, ag - ov * lk.layer_s), passes = once ? 1.0 : in.m;
+  const double bwd = lps * std::max(0.0, (once ? 0.0 : ag) + rs - ov * lk.layer_bwd_s) + rs;
+  b.dp_comm_total_s = passes * lps * rs;
   b.dp_comm_s = 0;   // the reduce-scatters are priced per layer with the gathers
-  b.zero3_comm_s = in.m * (fwd + bwd);
+  b.zero3_comm_s = passes * (fwd + bwd);
 }
 
 // `tp_known` >= 0 reuses a tensor-parallel cost already computed on the same intra-node fabric.

@@ -512,6 +512,17 @@ OpCost LogitsForward(const TransformerArch& a, double tokens, int tp, const Laye
     return LogitsForward(a, tokens, tp, lp, head, phase, shared);
   }
   const bool train = phase == Phase::kTraining;
+  // FP8 training runs the LM head in 16 bits: Megatron-Core's output layer is a plain
+  // ColumnParallelLinear, not a Transformer Engine module under fp8_autocast; torchtitan's Float8
+  // conversion skips it (torchtitan/float8.py @9dec370: module_filter_fn fqn != "output").
+  if (train && BytesPerElement(lp.gemm) < 2 && d.attn.peak_tflops > 0) {
+    LayerPrecision head_lp = lp;
+    head_lp.gemm = lp.attn;
+    head_lp.act_bytes = head_lp.weight_bytes = std::max(2.0, BytesPerElement(lp.attn));
+    DeviceRates head = d;
+    head.gemm = d.attn;
+    return LogitsForward(a, tokens, tp, head_lp, head, phase, nullptr);
+  }
   double v = double(a.vocab) / tp;
   // The shared utilisation only if it is this GEMM's tokens x hidden (its dgrad's output).
   if (shared && (shared->tokens != DimOf(tokens).i || shared->hidden != DimOf(a.hidden).i)) shared = nullptr;
