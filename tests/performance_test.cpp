@@ -64,6 +64,38 @@ TEST(Performance, GradientReductionOverlapsBackward) {
   EXPECT_NEAR(serial.performance.breakdown.dp_comm_s, serial.performance.breakdown.dp_comm_total_s, 1e-12);
 }
 
+TEST(Performance, PackedSamplesAttendWithinThemselves) {
+  // Packing 16 samples of 256 tokens into a 4096-token sequence: each token attends its sample's
+  // keys, so attention's FLOPs are 256/4096 of the unpacked pass while the GEMMs stay the same.
+  TrainSpec t;
+  t.gpu = "H100-SXM5-80GB", t.precision = Precision::kBf16, t.flash = true;
+  t.global_batch = 8, t.micro_batch = 1, t.seq = 4096;
+  Scenario s = TrainScenario(t, Gpt(32, 4096, 32, 32000));
+  const Report whole = Evaluate(s);
+  s.workload.packed_sample_tokens = 256;
+  const Report packed = Evaluate(s);
+  ASSERT_TRUE(packed.errors.empty());
+  EXPECT_LT(packed.performance.step_time_s, whole.performance.step_time_s);
+  auto attention_s = [](const Report& r) {
+    double t = 0;
+    for (int i = 0; i < r.performance.roofline_count; ++i) {
+      const RooflinePoint& p = r.performance.roofline[i];
+      if (p.op == std::string_view("attn_score") || p.op == std::string_view("attn_context")) t += p.time_s;
+    }
+    return t;
+  };
+  ASSERT_GT(attention_s(whole), 0);
+  // Its FLOPs fall 16x; its time a little less, since Q, K and V are still read once each.
+  const double ratio = attention_s(packed) / attention_s(whole);
+  EXPECT_GE(ratio, 256.0 / 4096 - 1e-12);
+  EXPECT_LT(ratio, 0.15);
+  // A sample as long as the sequence (or longer) is the unpacked case, to the bit.
+  s.workload.packed_sample_tokens = 4096;
+  EXPECT_EQ(Evaluate(s).performance.step_time_s, whole.performance.step_time_s);
+  s.workload.packed_sample_tokens = 100000;
+  EXPECT_EQ(Evaluate(s).performance.step_time_s, whole.performance.step_time_s);
+}
+
 TEST(Performance, Zero3AddsParameterGathers) {
   TrainSpec t;
   t.zero = 3, t.global_batch = 16;

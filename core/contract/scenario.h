@@ -61,6 +61,7 @@ struct WorkloadConfig {
   double train_tokens = 0;             // 0 = no time-to-train
   int train_steps = 0;                 // optimizer steps instead of a token budget; 0 = by train_tokens
   bool flash_attention = true;
+  int packed_sample_tokens = 0;        // sequence packing: tokens per packed sample; 0 = one per sequence
   // inference
   int batch = 1;
   int prompt_tokens = 512;

@@ -228,6 +228,7 @@ void ResolveWorkload(const Scenario& s, Resolved& r) {
   r.precision = w.precision, r.weight_precision = w.weight_precision, r.kv_precision = w.kv_precision;
   r.optimizer = ParseOptimizer(w.optimizer);
   r.seq_len = w.seq_len, r.global_batch = w.global_batch, r.micro_batch = w.micro_batch;
+  r.packed_sample_tokens = w.packed_sample_tokens;
   r.batch = w.batch, r.prompt_tokens = w.prompt_tokens, r.output_tokens = w.output_tokens;
   r.train_tokens = w.train_tokens, r.train_steps = w.train_steps, r.request_rate = w.request_rate;
   r.scheduler_steps = w.scheduler_steps;

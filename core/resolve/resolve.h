@@ -46,6 +46,7 @@ struct Resolved {
   Precision precision = Precision::kBf16, weight_precision = Precision::kBf16, kv_precision = Precision::kBf16;
   OptimizerKind optimizer = OptimizerKind::kAdam;
   int seq_len = 2048, global_batch = 1024, micro_batch = 1;     // training
+  int packed_sample_tokens = 0;                                 // keys a token attends when packed; 0 = seq_len
   int batch = 1, prompt_tokens = 512, output_tokens = 128;     // inference
   double train_tokens = 0;                  // 0 = no time to train
   int train_steps = 0;                      // optimizer steps instead of train_tokens; 0 = none

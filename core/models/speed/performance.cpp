@@ -368,7 +368,9 @@ TrainInputs MakeTrainInputs(const Resolved& r, ModelCache* cache) {
     if (shape) shape->lp = in.lp, shape->rates = in.d, shape->flash = in.flash, shape->have_training = true;
   }
   in.seq = std::max(1, r.seq_len) / double(std::max(1, r.cp));
-  in.ctx = std::max(1, r.seq_len);
+  // Packed samples attend only within themselves (varlen flash attention, cu_seqlens): a token's
+  // keys are its sample's, Sigma l^2 over the sequence instead of s^2 (Krell et al. 2021, arXiv 2107.02027).
+  in.ctx = std::max(1, r.packed_sample_tokens > 0 ? std::min(r.seq_len, r.packed_sample_tokens) : r.seq_len);
   in.mb = std::max(1, r.micro_batch);
   in.m = std::max(1, r.micro_batches);  // Resolve's count (a ceiling): the memory model's too
   in.vp = std::max(1, r.interleave);
