@@ -485,6 +485,8 @@ constexpr Entry kStrings[] = {
     {S::kPlanLabelTenantsOn, "tenants on", "个租户："},
     {S::kPlanLabelInstances, "instances", "个实例"},
     {S::kPlanLabelPerTenant, "each", "每租户"},
+    // sequence packing (workload.packed_sample_tokens)
+    {S::kPackedSampleTokens, "Packed sample tokens (0 = no packing)", "打包样本 token 数（0 = 不打包）"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 

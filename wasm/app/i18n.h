@@ -103,6 +103,8 @@ enum class S : int {
   // the planner's MIG layouts and network serving (per sample)
   kPlanLabelMigAs, kPlanLabelPerInstance, kPlanWhyMemoryInstance, kCostPerMSamples,
   kPlanTimeBatch, kPlanTenants, kCostPerHourFleet, kPlanLabelTenantsOn, kPlanLabelInstances, kPlanLabelPerTenant,
+  // sequence packing (workload.packed_sample_tokens)
+  kPackedSampleTokens,
   kCount
 };
 

@@ -104,6 +104,7 @@ void DrawTrainingRows(WorkloadConfig& w, bool network) {
   if (DoubleRow(S::kTrainTokensB, w.train_tokens, "%.4g", 1e9) && w.train_tokens > 0) w.train_steps = 0;
   if (IntRow(S::kTrainSteps, w.train_steps) && w.train_steps > 0) w.train_tokens = 0;
   BoolRow(S::kFlashAttention, w.flash_attention);
+  IntRow(S::kPackedSampleTokens, w.packed_sample_tokens);
   DrawFinetuneRows(w.finetune);
 }
 

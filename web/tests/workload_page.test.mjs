@@ -158,6 +158,22 @@ for (const lang of ["en", "zh-CN"]) {
       assert.equal((await h.state()).scenario.workload.train_steps, 0);
     });
 
+    await t.test("packing samples shortens a long-sequence training step, as the CLI says", async () => {
+      await h.loadExample("default");
+      const before = await h.state();
+      await h.click("/workload/packed_sample_tokens");
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type("256");
+      await page.keyboard.press("Enter");
+      await h.waitFor(() => window.gpucfgState().scenario.workload.packed_sample_tokens === 256);
+      const s = await h.state();
+      assert.deepEqual(s.report.errors ?? [], []);
+      assert.ok(s.report.performance.step_time_s < before.report.performance.step_time_s,
+                `${s.report.performance.step_time_s} vs ${before.report.performance.step_time_s}`);
+      assert.deepEqual(s.report, cli(["evaluate", "-", "--format", "json"], JSON.stringify(s.scenario)));
+      await h.shot("packed-samples");
+    });
+
     await t.test("LoRA changes the memory per GPU; the rank row appears", async () => {
       const before = await h.state();
       await h.pick("/workload/finetune/method", "lora");

@@ -490,9 +490,11 @@ void ComputeTrainingOn(const Resolved& r, const EvaluateOptions& o, WarningList&
   StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo, -1, r.cp);
   double tokens = in.m * in.mb * in.seq * r.cp * r.dp;
   double peak = r.device.peak_tflops[static_cast<int>(in.lp.gemm)].dense;
-  double fpt = 3.0 * ForwardFlopsPerToken(r.arch, in.seq * r.cp);   // forward + 2x backward
+  // The keys a token attends: its sequence's, or its packed sample's (the work done and useful).
+  const double keys = r.packed_sample_tokens > 0 ? in.ctx : in.seq * r.cp;
+  double fpt = 3.0 * ForwardFlopsPerToken(r.arch, keys);   // forward + 2x backward
   double rec_fpt = in.rc == Recompute::kFull ? fpt / 3.0
-                   : in.rc == Recompute::kSelective ? 4.0 * in.seq * r.cp * r.arch.hidden * r.arch.layers
+                   : in.rc == Recompute::kSelective ? 4.0 * keys * r.arch.hidden * r.arch.layers
                                                     : 0.0;
   out.model_flops_per_step = fpt * tokens;
   out.hardware_flops_per_step = (fpt + rec_fpt) * tokens;
