@@ -94,6 +94,13 @@ function helpers(page, lang) {
     await page.mouse.up();
     await page.waitForTimeout(120);
   }
+  // Clicks a number field, replaces its text and commits it with Enter.
+  async function type(name, text) {
+    await click(name);
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type(text);
+    await page.keyboard.press("Enter");
+  }
   async function loadExample(name) {
     await page.evaluate((n) => window.gpucfg.loadExample(n), name);
     await page.waitForTimeout(150);
@@ -105,7 +112,7 @@ function helpers(page, lang) {
   }
   const tag = lang === "zh-CN" ? "zh" : "en";
   const shot = (name) => page.screenshot({ path: path.join(artifacts, `wl-${name}-${tag}.png`) });
-  return { state, waitFor, rect, centre, click, pick, loadExample, shot };
+  return { state, waitFor, rect, centre, click, type, pick, loadExample, shot };
 }
 
 for (const lang of ["en", "zh-CN"]) {
@@ -129,10 +136,7 @@ for (const lang of ["en", "zh-CN"]) {
       await h.loadExample("default");
       const before = await h.state();
       assert.ok(before.scenario.workload.train_tokens > 0, "the default example trains on a token budget");
-      await h.click("/workload/train_steps");
-      await page.keyboard.press("Control+A");
-      await page.keyboard.type("5000");
-      await page.keyboard.press("Enter");
+      await h.type("/workload/train_steps", "5000");
       await h.waitFor(() => window.gpucfgState().scenario.workload.train_steps === 5000);
       const s = await h.state();
       assert.equal(s.scenario.workload.train_tokens, 0, "setting steps clears the token budget (Resolve refuses both)");
@@ -150,10 +154,7 @@ for (const lang of ["en", "zh-CN"]) {
       assert.ok(why.includes("5000 x "), why);
       await h.shot("train-steps");
       // Typing a token budget back clears the steps.
-      await h.click("/workload/train_tokens");
-      await page.keyboard.press("Control+A");
-      await page.keyboard.type("300");
-      await page.keyboard.press("Enter");
+      await h.type("/workload/train_tokens", "300");
       await h.waitFor(() => window.gpucfgState().scenario.workload.train_tokens === 300e9);
       assert.equal((await h.state()).scenario.workload.train_steps, 0);
     });
@@ -161,10 +162,7 @@ for (const lang of ["en", "zh-CN"]) {
     await t.test("packing samples shortens a long-sequence training step, as the CLI says", async () => {
       await h.loadExample("default");
       const before = await h.state();
-      await h.click("/workload/packed_sample_tokens");
-      await page.keyboard.press("Control+A");
-      await page.keyboard.type("256");
-      await page.keyboard.press("Enter");
+      await h.type("/workload/packed_sample_tokens", "256");
       await h.waitFor(() => window.gpucfgState().scenario.workload.packed_sample_tokens === 256);
       const s = await h.state();
       assert.deepEqual(s.report.errors ?? [], []);
