@@ -59,7 +59,8 @@ void AddAssumptions(const Resolved& r, WarningList& a) {
     a.Add("multi_step_scheduling", "/workload/scheduler_steps", r.scheduler_steps);
   a.Add("gemm_sustained", "/speed/sustained_efficiency", SustainedEfficiency(r.speed));
   a.Add("power_from_workload", "/power", std::round(100 * (0.12 + 0.88 * 0.45)) / 100, r.power.transient_factor);
-  if (r.server) a.Add("power_host_estimated", "/cluster/server");
+  if (r.server && r.server->idle_w > 0) a.Add("power_host_measured", "/cluster/server", r.server->idle_w);
+  else if (r.server) a.Add("power_host_estimated", "/cluster/server");
   if (r.power_mode && r.power_mode_max && r.power_mode_max->gpu_max_mhz > 0 && r.power_mode_max->gpu_tpcs > 0)
     a.Add("power_mode_clocks", "/power/mode", r.power_mode->module_w, 0,
           {std::round(1000 * r.power_mode->gpu_max_mhz * r.power_mode->gpu_tpcs /

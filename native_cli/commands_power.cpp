@@ -37,6 +37,7 @@ void PrintServer(const ServerSpec& s) {
       std::to_string(s.psu_count - s.psu_spares) + "+" + std::to_string(s.psu_spares) + " redundancy, " +
           Fixed(s.psu_efficiency * 100, 0) + " % efficient");
   Row("rated input", W(s.rated_w));
+  if (s.idle_w > 0) Row("idle input (measured)", W(s.idle_w), "GPUs idle: the host under a job is this less the idle GPUs");
   Row("cooling / max inlet", s.cooling + " / " + Fixed(s.max_inlet_c, 0) + " C", s.height_u ? std::to_string(s.height_u) + "U" : "");
   Title("Sources");
   std::cout << "  " << s.source << "\n  estimated by gpucfg: " << s.estimated << "\n";

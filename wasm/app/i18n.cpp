@@ -583,6 +583,7 @@ constexpr CodeName kWarningsZh[] = {
     {"power_cap_slows", nullptr, "{value} W 的功耗上限（板卡默认 {limit} W）使吞吐变化 {a} %、每个任务的能耗变化 {b} %（计算密集阶段 GPU 时钟为 {c} %）"},
     {"power_from_workload", nullptr, "GPU 功耗按任务各阶段计算：计算密集的核函数接近板卡上限，访存密集的约为其 {value}（power.* 可覆盖这些判断值），通信等待更低（依据 V100 功耗-算术强度扫描检验的判断值）；瞬态为上限的 {limit} 倍"},
     {"power_host_estimated", nullptr, "主机功耗（CPU、内存、网卡、NVSwitch、风扇、存储）在有公开 TDP 时采用公开值，否则为 gpucfg 估算（gpucfg server ID 列出哪些是估算）；节点外的网络交换机未计入"},
+    {"power_host_measured", nullptr, "主机功耗取服务器实测的空闲输入功率（墙上 {value} W，data/servers.json）扣除空闲 GPU 后的值，再加上风扇随发热增加的功耗；节点外的网络交换机未计入"},
     {"power_mode_clocks", nullptr, "功耗模式设定模组预算（{value} W）和时钟：GPU 为 MAXN 时钟 × TPC 的 {a} %，内存为 {b} %；TOPS 由时钟推算，NVIDIA 只公布 MAXN 的数值"},
     // networks and MIG (core/base/warnings.cpp, core/base/mig_warnings.inc)
     {"generic_network", nullptr, "通用网络按其总量作为一个整体计价（每样本 {value} GFLOPs，按持续 GEMM 速率；权重和激活各读写一次）：可信度低；目录中的网络按逐层计价"},
