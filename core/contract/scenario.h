@@ -125,7 +125,7 @@ struct OptionsConfig {
 struct SpeedOptions {
   double matmul_efficiency = 0;        // best dense GEMM / dense peak; 0 = catalog, then architecture
   double hbm_efficiency = 0;           // achievable / datasheet HBM bandwidth; 0 = catalog, then 0.90
-  double attention_efficiency = 0;     // fused attention FLOP rate / dense peak; 0 = 0.60 (FA2)
+  double attention_efficiency = 0;     // fused attention FLOP rate / dense peak at 2,048 keys; 0 = 0.60 (FA2)
   double sustained_efficiency = 0;     // Tensor Core rate in a running job / isolated microbenchmark; 0 = 0.85
   double kernel_overhead_us = 2.0;     // per kernel launch/tail, microseconds
   double tp_comm_overlap = 0.0;        // fraction of tensor-parallel communication hidden, 0..1

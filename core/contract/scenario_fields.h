@@ -147,7 +147,7 @@ template <class V>
 void VisitSpeedOptions(V& v, SpeedOptions& o) {
   v.Field("matmul_efficiency", o.matmul_efficiency, 0.0, 1.0, "fraction", "best dense GEMM / dense peak; 0 = catalog, then architecture default");
   v.Field("hbm_efficiency", o.hbm_efficiency, 0.0, 1.0, "fraction", "achievable / datasheet HBM bandwidth; 0 = catalog, then 0.90");
-  v.Field("attention_efficiency", o.attention_efficiency, 0.0, 1.0, "fraction", "fused attention FLOP rate / dense peak; 0 = 0.60 (FlashAttention-2)");
+  v.Field("attention_efficiency", o.attention_efficiency, 0.0, 1.0, "fraction", "fused attention FLOP rate / dense peak at 2,048 keys; 0 = 0.60 (FlashAttention-2)");
   v.Field("sustained_efficiency", o.sustained_efficiency, 0.0, 1.0, "fraction", "Tensor Core kernels in a running job / the same kernels alone in a microbenchmark; 0 = 0.85");
   v.Field("kernel_overhead_us", o.kernel_overhead_us, 0.0, 10000.0, "us", "per kernel launch and tail");
   v.Field("tp_comm_overlap", o.tp_comm_overlap, 0.0, 1.0, "fraction", "tensor-parallel communication hidden under compute");

@@ -190,6 +190,10 @@ void AddEncoderSampleFigures(const Resolved& r, PerformanceReport& out) {
   shape.tp = r.tp;
   shape.flash = flash;
   shape.causal = false;
+  // TensorRT's BERT fused multi-head attention kernels (fmha_v2) are built per sequence length,
+  // up to 512 (NVIDIA/TensorRT plugin/bertQKVToContextPlugin README, changelog 2021-09: "sequence
+  // length 512 support"): the engine's efficiency figure is at that length, not a key-tile loop's.
+  shape.key_tiled = tokens > 512;
   shape.phase = Phase::kPrefill;
   const LayerCost layer = LayerForward(r.arch, shape, lp, d);
   out.latency_s = r.arch.layers * layer.time_s;

@@ -318,6 +318,23 @@ namespace {
 // The architecture's derived widths (model.cpp, out of line), read once per layer.
 struct Widths { int head_dim, kv_heads, ffn; };
 
+// A fused (flash) kernel's rate against the key length it runs over, relative to the 2,048 keys
+// its efficiency figure is quoted at. Each query tile's fixed work (loading Q, rescaling and
+// writing O) is amortised over the keys it visits: rate ~ ctx / (ctx + 230). That form matches the
+// measured forward rates of FlashAttention-3 and Triton FlashAttention-2 on H100 (head dim 128,
+// 512 to 16,384 keys at 16 K tokens per batch) within 1.5 % (pytorch/benchmark ff65cb67, D60117034).
+// A causal kernel also computes its diagonal tiles whole: n (n + 1) / 2 of 128 x 128 tiles for the
+// n^2 / 2 it is credited with, n = keys / 128 (FlashAttention's block skipping, Dao 2023 sec. 3.1).
+double FlashKeyLengthFactor(double ctx, bool causal) {
+  constexpr double kTileKeys = 230.0, kRefKeys = 2048.0, kTile = 128.0;
+  double f = (ctx / (ctx + kTileKeys)) / (kRefKeys / (kRefKeys + kTileKeys));
+  if (causal) {
+    const double n = std::max(1.0, ctx / kTile), n_ref = kRefKeys / kTile;
+    f *= (n / (n + 1.0)) / (n_ref / (n_ref + 1.0));
+  }
+  return f;
+}
+
 // Attention score, softmax and context for one GPU's heads.
 void AttentionOps(const TransformerArch& a, const Widths& w, const LayerShape& s, const LayerPrecision& lp,
                   const DeviceRates& d, LayerCost& out) {
@@ -333,8 +350,11 @@ void AttentionOps(const TransformerArch& a, const Widths& w, const LayerShape& s
   OpCost& softmax = out.ops[int(OpKind::kSoftmax)];
   OpCost& context = out.ops[int(OpKind::kAttnContext)];
   if (s.flash) {
-    // One fused kernel; its FLOP rate is FlashAttention's, split evenly over the two GEMMs.
-    double rate = d.attn.peak_tflops * d.attention_efficiency * d.attn.sustained_efficiency;
+    // One fused kernel; its FLOP rate is FlashAttention's, split evenly over the two GEMMs. Its
+    // efficiency moves with the keys a query tile visits when queries come in tiles (prefill,
+    // training); a decode step's single query is bandwidth-bound and keeps the quoted figure.
+    const double keys = q > 1 && s.key_tiled ? FlashKeyLengthFactor(ctx, s.causal) : 1.0;
+    double rate = d.attn.peak_tflops * d.attention_efficiency * d.attn.sustained_efficiency * keys;
     score = MakeOp(mm, qo_bytes + kv_bytes, rate, d, 1);
     softmax = MakeOp(0, 0, d.vector_tflops, d, 0);
     context = MakeOp(mm, qo_bytes + kv_bytes, rate, d, 0);
@@ -343,7 +363,7 @@ void AttentionOps(const TransformerArch& a, const Widths& w, const LayerShape& s
       // the forward FLOPs (Dao 2023 sec. 3.1.2; the flash-attn benchmarks count bwd = 2.5 x fwd),
       // at the backward efficiency. Reads Q, K, V, O, dO and writes dQ, dK, dV. Three kernels
       // (dot(dO, O) preprocess, main loop, dQ fp32 -> 16-bit convert: flash-attn flash_bwd_*).
-      double rate_b = d.attn.peak_tflops * d.attention_backward_efficiency * d.attn.sustained_efficiency;
+      double rate_b = d.attn.peak_tflops * d.attention_backward_efficiency * d.attn.sustained_efficiency * keys;
       OpCost bwd = MakeOp(2.5 * 2.0 * mm, 4.0 * (qo_bytes + kv_bytes), rate_b, d, 3);
       score.backward_time_s = context.backward_time_s = 0.5 * bwd.time_s;
     }

@@ -94,6 +94,9 @@ struct LayerShape {
   bool sequence_parallel = false;    // norms/elementwise split over tp (Korthikanti 2022)
   bool flash = true;
   bool causal = true;
+  bool key_tiled = true;              // the attention kernel loops over key tiles (FlashAttention
+                                      // family), its rate rising with the keys (roofline.cpp); false:
+                                      // a fused kernel built for the whole sequence (TensorRT BERT)
   bool dropout = false;               // training with dropout adds a masked stream per residual
   Phase phase = Phase::kTraining;     // training also fills the backward times
   // [engines, issue 9] LoRA adapters beside the layer's linear layers (0 = none): their two small
