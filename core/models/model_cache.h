@@ -141,6 +141,11 @@ struct ModelCache {
   // training phase (AddRooflinePoints of that entry's layer and logits, nothing else), 0 = none or
   // unknown: the power model then keys its phase by this number instead of by every point.
   uint64_t training_points_serial = 0;
+  // That pass itself when the evaluation wrote no points for it (EvaluateOptions::roofline_points
+  // false: the planner's candidates): the power model reads its ops in their place, in the same
+  // order and with the same filter, on a miss of its phase memo. Valid until the next evaluation.
+  const LayerCost* training_layer = nullptr;
+  const OpCost* training_logits = nullptr;
   CollectiveMemo collectives;
   // Power phases of passes named by serial (power.cpp): the operating point and ceiling words are
   // compared once against the ones held (a shape keeps them), then a handful of short keys.
@@ -220,7 +225,7 @@ struct ModelCache {
   void UseResolution(const void* r) { shape = ShapeValues{}, shape.resolution = r; }
   // The collectives stay: they are keyed by the whole fabric, so another shape's cannot be read.
   void Clear() {
-    count = 0, next = 0, training_points_serial = 0;
+    count = 0, next = 0, training_points_serial = 0, training_layer = nullptr, training_logits = nullptr;
     serial_phases.Clear();
     shape = ShapeValues{};
   }

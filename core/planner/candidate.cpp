@@ -69,6 +69,10 @@ void CandidateEvaluator::Evaluate(const Scenario& base, const PlanCandidate& c, 
   report_.warnings.count = 0;
   EvaluateOptions o = kLeanEvaluation;
   o.cache = &cache_;
+  // A ranking reads no roofline point: a training pass goes to the power model through the cache
+  // instead of as eleven written points (the same numbers, model_cache.h). Inference keeps its
+  // points: its passes are the evaluation's own, and clearing them would cost more.
+  o.roofline_points = !shape_.training();
   EvaluateResolvedInto(shape_, o, report_);
   ScoreFromReport(report_, c.Gpus(), out);
 }

@@ -88,26 +88,27 @@ void AddKernel(const Operating& op, bool cb, double u_comp, double u_mem, double
   t_new += t * tf;
 }
 
-// A phase made of the roofline points of `phase` (one layer's ops + logits), or of one kernel
-// class when the report has no points for it.
-// Layer ops count once per layer of the busiest pipeline stage, the logits once.
-PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf, std::string_view phase,
-                             double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem) {
+// A phase made of one layer's ops and the logits, or of one kernel class when there are none.
+// Layer ops count once per layer of the busiest pipeline stage, the logits once. `each(add)` calls
+// add(is_logits, flops, bytes, time_s, compute_bound) per op in the order the roofline points are
+// written (the report's points, or the cached pass they would be written from: the same sums).
+template <class EachOp>
+PhaseAtLimit PhaseOfOps(const Operating& op, const RooflineCeiling& ceiling, EachOp each, double layers_per_stage,
+                        bool fallback_cb, double fallback_comp, double fallback_mem) {
   PhaseAtLimit acc;
   double t = 0, t_new = 0;
   // Compute utilisation against the rate GEMMs sustain in a running job: that rate is what a
   // power-limited GPU keeps up (the sustained share covers its clock droop), so u_comp = 1 there.
-  const double peak = (perf.ceiling.sustained_tflops > 0 ? perf.ceiling.sustained_tflops : perf.ceiling.achievable_tflops) * kFlopsPerTflop;
-  const double hbm = perf.ceiling.achievable_hbm_gbps * kBytesPerGB;
-  for (int i = 0; i < perf.roofline_count; ++i) {
-    const RooflinePoint& x = perf.roofline[i];
-    if (!SameName(x.phase, phase) || x.time_s <= 0) continue;
-    const double w = SameName(x.op, "logits"sv) ? 1.0 : layers_per_stage;
-    double u_comp = Utilisation(x.flops, x.time_s, peak);
-    if (x.compute_bound) u_comp = std::max(u_comp, kComputeBoundActivity);
-    AddKernel(op, x.compute_bound, u_comp, Utilisation(x.bytes, x.time_s, hbm), w * x.time_s, acc, t_new);
-    t += w * x.time_s;
-  }
+  const double peak = (ceiling.sustained_tflops > 0 ? ceiling.sustained_tflops : ceiling.achievable_tflops) * kFlopsPerTflop;
+  const double hbm = ceiling.achievable_hbm_gbps * kBytesPerGB;
+  each([&](bool is_logits, double flops, double bytes, double time_s, bool compute_bound) {
+    if (time_s <= 0) return;
+    const double w = is_logits ? 1.0 : layers_per_stage;
+    double u_comp = Utilisation(flops, time_s, peak);
+    if (compute_bound) u_comp = std::max(u_comp, kComputeBoundActivity);
+    AddKernel(op, compute_bound, u_comp, Utilisation(bytes, time_s, hbm), w * time_s, acc, t_new);
+    t += w * time_s;
+  });
   if (t <= 0) {
     AddKernel(op, fallback_cb, fallback_comp, fallback_mem, 1.0, acc, t_new);
     t = 1.0;
@@ -116,6 +117,33 @@ PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf,
   acc.ref_power_w /= t;
   acc.power_w /= t_new;
   return acc;
+}
+
+// The phase from the report's roofline points of `phase`.
+PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf, std::string_view phase,
+                             double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem) {
+  auto each = [&](auto add) {
+    for (int i = 0; i < perf.roofline_count; ++i) {
+      const RooflinePoint& x = perf.roofline[i];
+      if (SameName(x.phase, phase)) add(SameName(x.op, "logits"sv), x.flops, x.bytes, x.time_s, x.compute_bound);
+    }
+  };
+  return PhaseOfOps(op, perf.ceiling, each, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
+}
+
+// The phase from a layer pass whose points were not written (ModelCache::training_layer): the ops
+// AddRooflinePoints would have written (those with FLOPs or bytes), then the logits.
+PhaseAtLimit PassPhaseOf(const Operating& op, const RooflineCeiling& ceiling, const LayerCost& layer,
+                         const OpCost& logits, double layers_per_stage, bool fallback_cb, double fallback_comp,
+                         double fallback_mem) {
+  auto each = [&](auto add) {
+    for (int i = 0; i < kLayerOpCount; ++i) {
+      const OpCost& x = layer.ops[i];
+      if (x.flops + x.bytes > 0) add(false, x.flops, x.bytes, x.time_s, x.compute_bound);
+    }
+    if (logits.flops + logits.bytes > 0) add(true, logits.flops, logits.bytes, logits.time_s, logits.compute_bound);
+  };
+  return PhaseOfOps(op, ceiling, each, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
 }
 
 // The operating point and the ceiling as bits: the words the phase context key below starts with.
@@ -156,7 +184,11 @@ PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, s
     const uint64_t serial = cache->training_points_serial, layers_bits = BitsOf(layers_per_stage);
     if (const PowerPhase* hit = memo.Find(serial, layers_bits))
       return PhaseAtLimit{hit->time_factor, hit->power_w, hit->ref_power_w, hit->clock};
-    const PhaseAtLimit p = RooflinePhaseOf(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
+    const PhaseAtLimit p =
+        cache->training_layer
+            ? PassPhaseOf(op, perf.ceiling, *cache->training_layer, *cache->training_logits, layers_per_stage,
+                          fallback_cb, fallback_comp, fallback_mem)
+            : RooflinePhaseOf(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
     memo.Store(serial, layers_bits, PowerPhase{p.time_factor, p.power_w, p.ref_power_w, p.clock});
     return p;
   }

@@ -531,8 +531,10 @@ void ComputeTrainingOn(const Resolved& r, const EvaluateOptions& o, WarningList&
     ScalingCurve(r, in, curve, memo, out);
   }
   out.ceiling = in.d.gemm;
-  AddRooflinePoints(*pack.layer, *pack.logits, "training"sv, out);
   // The points are exactly the pass `pack.serial` names (a scaling-curve pass came before them).
+  // A lean caller that keeps no points hands the power model the pass instead (model_cache.h).
+  if (o.roofline_points || !o.cache) AddRooflinePoints(*pack.layer, *pack.logits, "training"sv, out);
+  else o.cache->training_layer = pack.layer, o.cache->training_logits = pack.logits;
   if (o.cache) o.cache->training_points_serial = pack.serial;
   if (o.warnings) TrainingWarnings(r, in, out, warnings);
 }
@@ -571,7 +573,10 @@ void ComputePerformanceInto(const Resolved& r, const MemoryReport& memory, const
                             WarningList& warnings, PerformanceReport& out) {
   const int old_scaling = out.scaling_count, old_roofline = out.roofline_count;
   ResetScalars(out);
-  if (o.cache) o.cache->training_points_serial = 0;  // set again by a training pass below
+  if (o.cache) {  // set again by a training pass below
+    o.cache->training_points_serial = 0;
+    o.cache->training_layer = nullptr, o.cache->training_logits = nullptr;
+  }
   if (IsNetwork(r.network)) {
     ComputeNetworkPerformance(r, warnings, out);  // network_speed.cpp
   } else if (!r.training()) {
