@@ -1,6 +1,7 @@
 # Writes OUT: a C++ source holding every DATA_DIR/*.json document as a string, so the binaries
 # carry their catalog and need no files at run time, and the definition of
-# BuiltinCatalogDocuments() (core/catalog/builtin_documents.h) over them. Run by CMake at build time.
+# BuiltinCatalogDocuments() (core/catalog/builtin_documents.h) over them, each on one line (below).
+# Run by CMake at build time.
 file(GLOB docs "${DATA_DIR}/*.json")
 list(SORT docs)
 set(body "// Generated from data/*.json by cmake/EmbedData.cmake. Do not edit.\n#include \"catalog/builtin_documents.h\"\nnamespace gpucfg {\n")
@@ -8,6 +9,10 @@ set(names "")
 set(i 0)
 foreach(doc IN LISTS docs)
   file(READ "${doc}" text)
+  # Line breaks and indentation go: JSON strings never hold a raw line break, so every one of them
+  # (and the indentation after it) lies between tokens, and the document parses to the same values
+  # (~1 KB gzip less in each binary).
+  string(REGEX REPLACE "\n[ \t]*" "" text "${text}")
   get_filename_component(fname "${doc}" NAME)
   string(APPEND body "// ${fname}\nstatic const char kDoc${i}[] = R\"gpucfgdata(${text})gpucfgdata\";\n")
   string(APPEND names "kDoc${i}, ")

@@ -4,7 +4,7 @@
 # (bench/ prints them beside their budgets).
 #   app   gpucfg_app.js + gpucfg_app.wasm, less the UI font compiled into it  <= 450 KB
 #   font  the UI font subset (wasm/.../generated/ui_font.ttf)                 <= 600 KB
-#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 193 KB
+#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 194 KB
 #         (issue 13 asks 150 KB: NOT met since the power, MIG, planner, engine and network
 #         models joined the module — 262 KB on 2026-12-01, 198.4 KB with the size flags below,
 #         220.8 KB once the MIG/power verbs (+~22 KB), serveSize and contract() joined it the same
@@ -16,7 +16,10 @@
 #         plan.tenants (FleetShape, the MIG walk, per-sample and per-hour scoring), the inference
 #         path's per-shape caches (collective memo of 8 fabrics, per-split model states) and
 #         DLRM's fused-gather fields merged.
-#         The budget holds today's size plus ~2 KB. Where the rest is (scripts/wasm_size_report.py
+#         193.3 KB on 2026-12-03 with the flash kernels' key-length rate and the candidate path's
+#         pass hand-off to the power model (+0.5 KB); the app stayed under its 450 KB by embedding
+#         data/*.json without line breaks and indentation (-1.5 KB, cmake/EmbedData.cmake).
+#         The budget holds today's size plus ~1 KB. Where the rest is (scripts/wasm_size_report.py
 #         on a --profiling-funcs link, 2026-12-02): code ~151 KB gzip counted alone (the model and
 #         the API's verbs inlined into them ~100, libc++ ~15, nlohmann ~13, libc ~10: strtod,
 #         malloc, printf for the %g texts, long-double soft float), data ~25 KB (report and
@@ -60,5 +63,5 @@ check() {  # check NAME BYTES BUDGET_KB NOTE
 echo "size budgets (gzip -9, KB = 1024 bytes):"
 check app "$app" 450 "(app js+wasm $app_all bytes less the font; approximate by a few hundred bytes)"
 check font "$font_gz" 600 ""
-check api "$api" 193 "(issue 13's 150 KB is not met: see the header)"
+check api "$api" 194 "(issue 13's 150 KB is not met: see the header)"
 exit $status

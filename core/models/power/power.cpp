@@ -88,27 +88,31 @@ void AddKernel(const Operating& op, bool cb, double u_comp, double u_mem, double
   t_new += t * tf;
 }
 
+// One kernel of a phase as the power model reads it (a roofline point, or the op it is written from).
+struct PhaseOp {
+  double flops = 0, bytes = 0, time_s = 0;
+  bool is_logits = false, compute_bound = false;
+};
+
 // A phase made of one layer's ops and the logits, or of one kernel class when there are none.
-// Layer ops count once per layer of the busiest pipeline stage, the logits once. `each(add)` calls
-// add(is_logits, flops, bytes, time_s, compute_bound) per op in the order the roofline points are
-// written (the report's points, or the cached pass they would be written from: the same sums).
-template <class EachOp>
-PhaseAtLimit PhaseOfOps(const Operating& op, const RooflineCeiling& ceiling, EachOp each, double layers_per_stage,
-                        bool fallback_cb, double fallback_comp, double fallback_mem) {
+// Layer ops count once per layer of the busiest pipeline stage, the logits once.
+PhaseAtLimit PhaseOfOps(const Operating& op, const RooflineCeiling& ceiling, const PhaseOp* ops, int n,
+                        double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem) {
   PhaseAtLimit acc;
   double t = 0, t_new = 0;
   // Compute utilisation against the rate GEMMs sustain in a running job: that rate is what a
   // power-limited GPU keeps up (the sustained share covers its clock droop), so u_comp = 1 there.
   const double peak = (ceiling.sustained_tflops > 0 ? ceiling.sustained_tflops : ceiling.achievable_tflops) * kFlopsPerTflop;
   const double hbm = ceiling.achievable_hbm_gbps * kBytesPerGB;
-  each([&](bool is_logits, double flops, double bytes, double time_s, bool compute_bound) {
-    if (time_s <= 0) return;
-    const double w = is_logits ? 1.0 : layers_per_stage;
-    double u_comp = Utilisation(flops, time_s, peak);
-    if (compute_bound) u_comp = std::max(u_comp, kComputeBoundActivity);
-    AddKernel(op, compute_bound, u_comp, Utilisation(bytes, time_s, hbm), w * time_s, acc, t_new);
-    t += w * time_s;
-  });
+  for (int i = 0; i < n; ++i) {
+    const PhaseOp& x = ops[i];
+    if (x.time_s <= 0) continue;
+    const double w = x.is_logits ? 1.0 : layers_per_stage;
+    double u_comp = Utilisation(x.flops, x.time_s, peak);
+    if (x.compute_bound) u_comp = std::max(u_comp, kComputeBoundActivity);
+    AddKernel(op, x.compute_bound, u_comp, Utilisation(x.bytes, x.time_s, hbm), w * x.time_s, acc, t_new);
+    t += w * x.time_s;
+  }
   if (t <= 0) {
     AddKernel(op, fallback_cb, fallback_comp, fallback_mem, 1.0, acc, t_new);
     t = 1.0;
@@ -122,28 +126,27 @@ PhaseAtLimit PhaseOfOps(const Operating& op, const RooflineCeiling& ceiling, Eac
 // The phase from the report's roofline points of `phase`.
 PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf, std::string_view phase,
                              double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem) {
-  auto each = [&](auto add) {
-    for (int i = 0; i < perf.roofline_count; ++i) {
-      const RooflinePoint& x = perf.roofline[i];
-      if (SameName(x.phase, phase)) add(SameName(x.op, "logits"sv), x.flops, x.bytes, x.time_s, x.compute_bound);
-    }
-  };
-  return PhaseOfOps(op, perf.ceiling, each, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
+  PhaseOp ops[PerformanceReport::kMaxRooflinePoints];
+  int n = 0;
+  for (int i = 0; i < perf.roofline_count; ++i) {
+    const RooflinePoint& x = perf.roofline[i];
+    if (SameName(x.phase, phase)) ops[n++] = {x.flops, x.bytes, x.time_s, SameName(x.op, "logits"sv), x.compute_bound};
+  }
+  return PhaseOfOps(op, perf.ceiling, ops, n, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
 }
 
 // The phase from a layer pass whose points were not written (ModelCache::training_layer): the ops
-// AddRooflinePoints would have written (those with FLOPs or bytes), then the logits.
+// AddRooflinePoints would have written (those with FLOPs or bytes) in its order, then the logits.
 PhaseAtLimit PassPhaseOf(const Operating& op, const RooflineCeiling& ceiling, const LayerCost& layer,
                          const OpCost& logits, double layers_per_stage, bool fallback_cb, double fallback_comp,
                          double fallback_mem) {
-  auto each = [&](auto add) {
-    for (int i = 0; i < kLayerOpCount; ++i) {
-      const OpCost& x = layer.ops[i];
-      if (x.flops + x.bytes > 0) add(false, x.flops, x.bytes, x.time_s, x.compute_bound);
-    }
-    if (logits.flops + logits.bytes > 0) add(true, logits.flops, logits.bytes, logits.time_s, logits.compute_bound);
-  };
-  return PhaseOfOps(op, ceiling, each, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
+  PhaseOp ops[kLayerOpCount + 1];
+  int n = 0;
+  for (int i = 0; i <= kLayerOpCount; ++i) {
+    const OpCost& x = i < kLayerOpCount ? layer.ops[i] : logits;
+    if (x.flops + x.bytes > 0) ops[n++] = {x.flops, x.bytes, x.time_s, i == kLayerOpCount, x.compute_bound};
+  }
+  return PhaseOfOps(op, ceiling, ops, n, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
 }
 
 // The operating point and the ceiling as bits: the words the phase context key below starts with.
