@@ -6,7 +6,9 @@
 
 #include "contract/json_io.h"
 #include "evaluate.h"
+#include "catalog/engines.h"
 #include "models/speed/collectives.h"
+#include "models/speed/engine_speed.h"
 #include "models/speed/nccl_model.h"
 #include "models/speed/serving.h"
 #include "workload/finetune.h"
@@ -125,6 +127,36 @@ TEST(Serving, SchedulerStepsReachTheReportWithItsAssumption) {
   };
   EXPECT_FALSE(said(one));
   EXPECT_TRUE(said(ten));
+}
+
+TEST(Serving, SynchronousEngineLoopAddsItsStepTime) {
+  // vLLM's engine loop schedules the next step while the GPU idles (host_step_serial): 1 ms per
+  // scheduler call is added to every decode step, or 1/4 of it with four steps per call. SGLang's
+  // overlapped scheduler hides its 0.7 ms under the GPU's step instead: its TPOT is the GPU's.
+  Scenario s;
+  s.cluster.gpu = "H100-SXM5-80GB", s.cluster.gpus_per_node = 1;
+  s.workload.kind = WorkloadKind::kInference, s.workload.model = "llama3.1-8b";
+  s.workload.engine = "vllm", s.workload.batch = 1;
+  const Report one = Evaluate(s, BuiltinCatalog());
+  s.workload.scheduler_steps = 4;
+  const Report four = Evaluate(s, BuiltinCatalog());
+  ASSERT_TRUE(one.errors.empty() && four.errors.empty());
+  EXPECT_NEAR(one.performance.tpot_s - four.performance.tpot_s, 0.75e-3, 1e-12);
+  s.workload.engine = "sglang";
+  const Report sg4 = Evaluate(s, BuiltinCatalog());
+  s.workload.scheduler_steps = 1;
+  const Report sg1 = Evaluate(s, BuiltinCatalog());
+  ASSERT_TRUE(sg1.errors.empty());
+  EXPECT_EQ(sg1.performance.tpot_s, sg4.performance.tpot_s);
+  EXPECT_GT(sg1.performance.tpot_s, 0.7e-3);  // the GPU's step, over the host's
+  // The serial step time is added to a launch-bound pass too: max(GPU, launches) + fixed.
+  const EngineProfile* hf = FindEngine("hf");
+  ASSERT_NE(hf, nullptr);
+  ASSERT_TRUE(hf->host_step_serial);
+  const double launches = 32 * hf->kernels_per_layer * hf->host_us_per_kernel * 1e-6;
+  EXPECT_NEAR(EnginePassSeconds(hf, 0.001, 32, false), launches + hf->host_ms_per_step * 1e-3, 1e-15);
+  EXPECT_NEAR(EnginePassSeconds(hf, 1.0, 32, false), 1.0 + hf->host_ms_per_step * 1e-3, 1e-15);
+  EXPECT_EQ(EnginePassSeconds(nullptr, 0.25, 32, false), 0.25);
 }
 
 TEST(Serving, OverloadWhenTheCacheCannotHoldTheBatch) {

@@ -33,6 +33,7 @@ EngineProfile Parse(const Json& o) {
   Read(o, "kernels_per_layer", e.kernels_per_layer);
   Read(o, "host_us_per_kernel", e.host_us_per_kernel);
   Read(o, "host_ms_per_step", e.host_ms_per_step);
+  Read(o, "host_step_serial", e.host_step_serial);
   Read(o, "host_ms_per_request", e.host_ms_per_request);
   Read(o, "cuda_graphs", e.cuda_graphs);
   Read(o, "norm_traffic", e.norm_traffic);

@@ -22,6 +22,8 @@ struct EngineProfile {
   double kernels_per_layer = 14;    // kernels one transformer layer's forward launches
   double host_us_per_kernel = 10;   // CPU time to issue one kernel (Python, dispatcher, launch)
   double host_ms_per_step = 0;      // fixed host time per forward pass or decode step
+  bool host_step_serial = false;    // that time runs while the GPU idles (a synchronous engine loop:
+                                    // sample, copy the tokens back, schedule, prepare the next step)
   double host_ms_per_request = 0;   // fixed host time before a request's first token
   bool cuda_graphs = false;         // decode steps replayed from a CUDA graph (no per-kernel host time)
   double norm_traffic = 1;          // HBM traffic of the norms / a fused norm's

@@ -23,4 +23,14 @@ void ApplyEngineRates(const EngineProfile* e, std::string_view architecture, con
 // replayed from a CUDA graph, plus the engine's fixed per-step cost. 0 without a profile.
 double HostPassSeconds(const EngineProfile* e, double layers, bool graph_captured);
 
+// One inference pass with the engine's host time: the kernel launches overlap the GPU's work (they
+// are queued ahead of it), so the pass takes max(GPU, host). A synchronous engine loop
+// (host_step_serial: vLLM's V1 engine core without async scheduling, Hugging Face generate,
+// llama.cpp) samples, copies the tokens back and schedules the next step while the GPU idles
+// (vLLM RFC #6854: "GPU is often idle, waiting for CPU operations"), so its fixed per-step time is
+// added instead, once per scheduler call of `steps_per_call` decode steps (multi-step scheduling,
+// vLLM PR #7000). Without a profile, the GPU time.
+double EnginePassSeconds(const EngineProfile* e, double gpu_s, double layers, bool graph_captured,
+                         int steps_per_call = 1);
+
 }  // namespace gpucfg

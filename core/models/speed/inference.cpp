@@ -67,9 +67,11 @@ Latency Measure(const InferInputs& in, double batch) {
   if (in.engine) {
     // A pass the CPU issues kernel by kernel takes at least its host time; prefill is never
     // graph-captured, decode is where the engine replays CUDA graphs (engine_speed.h).
+    // A synchronous engine loop adds its per-step time instead (engine_speed.h EnginePassSeconds),
+    // once per scheduler call of workload.scheduler_steps decode steps.
     const double layers = r.arch.layers;
-    l.ttft_s = std::max(l.ttft_s, HostPassSeconds(in.engine, layers, false)) + in.engine->host_ms_per_request * 1e-3;
-    l.tpot_s = std::max(l.tpot_s, HostPassSeconds(in.engine, layers, in.engine->cuda_graphs));
+    l.ttft_s = EnginePassSeconds(in.engine, l.ttft_s, layers, false) + in.engine->host_ms_per_request * 1e-3;
+    l.tpot_s = EnginePassSeconds(in.engine, l.tpot_s, layers, in.engine->cuda_graphs, r.scheduler_steps);
   }
   return l;
 }
