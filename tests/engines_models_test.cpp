@@ -167,6 +167,11 @@ TEST(Serving, OverloadWhenTheCacheCannotHoldTheBatch) {
   const LoadResult r = SolveLoad(in, [](double n) { return 0.001 * (1 + n); });
   EXPECT_TRUE(r.overloaded);
   EXPECT_GT(r.utilisation, 1.0);
+  // Overloaded, the full batch of 16 admits newcomers at the capacity rate only: each step is
+  // stretched by the prefills of 16 newcomers spread over a request's 100 decode steps.
+  EXPECT_EQ(r.concurrency, 16);
+  EXPECT_NEAR(r.itl_s, 0.017 + 16 * 0.001 / 100, 1e-12);
+  EXPECT_NEAR(r.capacity_rps, 16 / (100 * 0.017 + 16 * 0.001), 1e-9);
   in.request_rate = 1;
   EXPECT_FALSE(SolveLoad(in, [](double n) { return 0.001 * (1 + n); }).overloaded);
 }

@@ -69,6 +69,13 @@ LoadResult SolveLoad(const LoadInputs& in, DecodeAt decode_at) {
   const double capacity = cap / (decode_tokens * decode_at(cap) + cap * sp);
   r.utilisation = capacity > 0 ? lambda / capacity : 0;
   r.capacity_rps = capacity;
+  // Overloaded, the replica admits only what it serves: the batch stays full and newcomers are
+  // prefilled at the capacity rate, not the arrival rate (the rest wait in the queue), so a decode
+  // step is stretched by capacity x S of prefills: ITL = step(cap) + cap S / D.
+  if (r.overloaded && capacity > 0 && capacity < lambda) {
+    n = cap;
+    itl = decode_at(cap) / std::max(1e-9, 1.0 - capacity * sp);
+  }
   const double step = decode_at(n);
   // A newcomer waits for the running iteration (mean residual: half a step) and for the prefills
   // queued ahead of it: M/D/1 mean wait rho S / (2 (1 - rho)) (Pollaczek-Khinchine). Static batching
