@@ -113,6 +113,7 @@ struct ModelCache {
     LayerCost layer;
     OpCost logits;
     uint64_t serial = 0;           // unique per Store, never reused: names this pass's points
+    uint64_t context = 0;          // ShapeValues::context it was stored under (0 = none)
   };
   static constexpr int kEntries = 32;
   std::array<Entry, kEntries> entries{};
@@ -120,20 +121,26 @@ struct ModelCache {
   int next = 0;                    // round-robin replacement once full
   long long hits = 0, misses = 0;  // for the bench and tests
 
+  // `context` != 0: the caller's architecture, precisions and rates are the registered
+  // resolution's shape values (ShapeValues::context), which stay fixed until UseResolution is
+  // called again, so an entry stored under the same context matches on its shape alone (the rest of
+  // its key is equal by construction). 0: the whole key is compared.
   const Entry* Find(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
-                    const DeviceRates& d) {
+                    const DeviceRates& d, uint64_t context = 0) {
     for (int i = 0; i < count; ++i) {
       const Entry& e = entries[i];
-      if (e.shape == s && e.lp == lp && e.rates == d && e.arch == a) return ++hits, &e;
+      if (context != 0 ? e.context == context && e.shape == s
+                       : e.shape == s && e.lp == lp && e.rates == d && e.arch == a)
+        return ++hits, &e;
     }
     ++misses;
     return nullptr;
   }
   const Entry& Store(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp, const DeviceRates& d,
-                     const LayerCost& layer, const OpCost& logits) {
+                     const LayerCost& layer, const OpCost& logits, uint64_t context = 0) {
     Entry& e = entries[count < kEntries ? count++ : next];
     if (count == kEntries) next = (next + 1) % kEntries;
-    e = Entry{s, a, lp, d, layer, logits, ++serials};
+    e = Entry{s, a, lp, d, layer, logits, ++serials, context};
     return e;
   }
   uint64_t serials = 0;            // the last serial handed out (monotonic across Clear)
@@ -200,6 +207,7 @@ struct ModelCache {
   // whenever it re-resolves or changes anything but the split of that object.
   struct ShapeValues {
     const void* resolution = nullptr;
+    uint64_t context = 0;  // names this registration (unique, never 0 once registered): Find's key
     bool have_training = false;
     LayerPrecision lp;
     DeviceRates rates;
@@ -222,7 +230,8 @@ struct ModelCache {
     std::array<States, kStates> states{};
     int states_count = 0, states_next = 0;
   } shape;
-  void UseResolution(const void* r) { shape = ShapeValues{}, shape.resolution = r; }
+  void UseResolution(const void* r) { shape = ShapeValues{}, shape.resolution = r, shape.context = ++contexts; }
+  uint64_t contexts = 0;  // the last ShapeValues::context handed out (monotonic across Clear)
   // The collectives stay: they are keyed by the whole fabric, so another shape's cannot be read.
   void Clear() {
     count = 0, next = 0, training_points_serial = 0, training_layer = nullptr, training_logits = nullptr;

@@ -69,6 +69,7 @@ struct TrainInputs {
   double gather_bytes = 2;            // bytes per gathered weight (QLoRA: the 4-bit base's)
   int lora_rank = 0, lora_targets = 1;
   ModelCache* cache = nullptr;        // EvaluateOptions::cache (nullptr: every pass computed)
+  uint64_t cache_context = 0;         // lp, d and *a are the cache's shape values (model_cache.h)
 };
 
 // The last pipeline send priced: the scaling curve asks for the same one at every size from
@@ -102,7 +103,7 @@ PackRef Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared, LayerPac
   s.sequence_parallel = in.sp && tp > 1, s.flash = in.flash, s.causal = !in.a->encoder_only;
   s.lora_rank = in.lora_rank, s.lora_targets = in.lora_targets;
   if (in.cache) {  // the same passes of another configuration of this device (model_cache.h)
-    if (const ModelCache::Entry* e = in.cache->Find(*in.a, s, in.lp, in.d)) return {&e->layer, &e->logits, e->serial};
+    if (const ModelCache::Entry* e = in.cache->Find(*in.a, s, in.lp, in.d, in.cache_context)) return {&e->layer, &e->logits, e->serial};
   }
   auto compute = [&](LayerPack& p) {
     p.layer = LayerForward(*in.a, s, in.lp, in.d, &shared);
@@ -114,12 +115,12 @@ PackRef Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared, LayerPac
   }
   if (own) {  // the caller's copy stays valid when a later Store replaces the entry
     compute(*own);
-    const uint64_t serial = in.cache->Store(*in.a, s, in.lp, in.d, own->layer, own->logits).serial;
+    const uint64_t serial = in.cache->Store(*in.a, s, in.lp, in.d, own->layer, own->logits, in.cache_context).serial;
     return {&own->layer, &own->logits, serial};
   }
   LayerPack p;
   compute(p);
-  const ModelCache::Entry& e = in.cache->Store(*in.a, s, in.lp, in.d, p.layer, p.logits);
+  const ModelCache::Entry& e = in.cache->Store(*in.a, s, in.lp, in.d, p.layer, p.logits, in.cache_context);
   return {&e.layer, &e.logits, e.serial};
 }
 
@@ -367,6 +368,7 @@ TrainInputs MakeTrainInputs(const Resolved& r, ModelCache* cache) {
     ShapeRatesInto(r, in);
     if (shape) shape->lp = in.lp, shape->rates = in.d, shape->flash = in.flash, shape->have_training = true;
   }
+  if (shape) in.cache_context = shape->context;
   in.seq = std::max(1, r.seq_len) / double(std::max(1, r.cp));
   // Packed samples attend only within themselves (varlen flash attention, cu_seqlens): a token's
   // keys are its sample's, Sigma l^2 over the sequence instead of s^2 (Krell et al. 2021, arXiv 2107.02027).
