@@ -31,7 +31,7 @@ import sys
 CLASSES = [
     "megatron_training", "fsdp_training", "deepspeed_training", "long_context", "fsdp_memory",
     "hf_inference_memory", "hf_generate", "vllm_serving", "trtllm_inference",
-    "short_prompt_latency", "collectives", "networks", "finetune", "mig", "power",
+    "short_prompt_latency", "collectives", "networks", "network_training", "finetune", "mig", "power",
 ]
 CASE_KEYS_REQUIRED = ["id", "half", "source", "notes", "metric", "measured", "unit"]
 CASE_KEYS_ALLOWED = set(CASE_KEYS_REQUIRED) | {
