@@ -4,7 +4,9 @@
 
 #include <cmath>
 
+#include "models/memory/network_memory.h"
 #include "models/speed/network_speed.h"
+#include "resolve/resolved_workload.h"
 #include "test_util.h"
 
 namespace gpucfg {
@@ -239,6 +241,44 @@ TEST(Network, TrainingStepIsForwardBackwardAndReduction) {
   EXPECT_GT(rep.memory.per_gpu.activations_gib, 5);
   EXPECT_TRUE(rep.memory.fits);
   EXPECT_GT(rep.memory.max_micro_batch, 256);
+}
+
+// DLRM trains hybrid-parallel (Naumov et al. 2019 sec. 4): the 26 tables spread over the GPUs
+// (the largest, 40 M rows x 128 = 20 GB in fp32, on one of them), the MLPs data-parallel, and a
+// step updates only the rows it looked up. The tables are neither replicated nor all-reduced.
+TEST(Network, DlrmTrainsTablesModelParallelAndSparse) {
+  Scenario s = NetworkScenario("dlrm", true, 8192, Precision::kFp16);
+  s.cluster.gpu = "A100-SXM4-80GB", s.cluster.gpus_per_node = 8;
+  s.workload.global_batch = 8 * 8192, s.workload.optimizer = "sgd";
+  s.parallelism.dp = 8;
+  Report rep = Evaluate(s, BuiltinCatalog());
+  ASSERT_TRUE(rep.errors.empty()) << test::Dump(rep.errors);
+  const Resolved resolved = test::MustResolve(s);
+  const NetworkEmbeddings emb = EmbeddingsOf(resolved, *WorkloadOf(resolved));
+  ASSERT_GT(emb.params, 23e9);
+  EXPECT_NEAR(emb.largest, 5117410688.0, 1);  // the largest table (rows capped at 40 M) x 128
+  EXPECT_EQ(emb.gathered, 26 * 128);
+  const double dense = rep.memory.parameters - emb.params;
+  EXPECT_GT(dense, 1e6);
+  EXPECT_LT(dense, 1e7);
+  // The busiest GPU holds max(24 B / 8, 5.1 B) table elements: weights 4 bytes, SGD momentum 4.
+  const double tables = std::max(emb.params / 8, emb.largest);
+  EXPECT_NEAR(rep.memory.per_gpu.weights_gib, (dense + tables) * 4 / (1 << 30), 1e-9);
+  EXPECT_NEAR(rep.memory.per_gpu.optimizer_gib, (dense + tables) * 4 / (1 << 30), 1e-9);
+  EXPECT_TRUE(rep.memory.fits);
+  // Only the dense gradients are all-reduced; the rows travel in two all-to-alls per micro-batch.
+  const PerformanceReport& p = rep.performance;
+  EXPECT_GT(p.breakdown.ep_comm_s, 0);
+  EXPECT_LT(p.breakdown.dp_comm_total_s, 0.01);
+  EXPECT_NEAR(p.step_time_s, p.breakdown.compute_s + p.breakdown.dp_comm_s + p.breakdown.ep_comm_s +
+                                 p.breakdown.optimizer_s, 1e-12);
+  // The optimizer touches the dense weights and the 8192 x 26 x 128 rows looked up, not 24 B.
+  EXPECT_LT(p.breakdown.optimizer_s, 0.01);
+  EXPECT_GT(p.samples_per_s, 1e6);
+  // Whisper's token embedding is a dense table of a data-parallel model: not counted.
+  Scenario w = NetworkScenario("whisper-large", true, 8);
+  const Resolved rw = test::MustResolve(w);
+  EXPECT_EQ(EmbeddingsOf(rw, *WorkloadOf(rw)).params, 0);
 }
 
 TEST(Network, EdgeExampleRunsOnOrin) {

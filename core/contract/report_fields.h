@@ -82,7 +82,7 @@ void VisitStepBreakdownFields(V& v, B& b) {
   v.Field("dp_comm_s", b.dp_comm_s, "s", "gradient reduction left after overlap with backward");
   v.Field("dp_comm_total_s", b.dp_comm_total_s, "s", "gradient reduction before overlap");
   v.Field("zero3_comm_s", b.zero3_comm_s, "s", "ZeRO-3 parameter gathers left after prefetch overlap");
-  v.Field("ep_comm_s", b.ep_comm_s, "s", "expert-parallel all-to-all (MoE dispatch and combine), exposed");
+  v.Field("ep_comm_s", b.ep_comm_s, "s", "expert-parallel all-to-all (MoE dispatch and combine; a network's embedding rows and their gradients, DLRM), exposed");
   v.Field("cp_comm_s", b.cp_comm_s, "s", "context-parallel ring-attention K/V passing left after overlap");
   v.Field("optimizer_s", b.optimizer_s, "s", "optimizer update (memory-bound)");
 }

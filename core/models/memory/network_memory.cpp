@@ -29,6 +29,17 @@ double NetworkOptimizerBytesPerParam(OptimizerKind optimizer) {
   return 8;  // adam, adamw
 }
 
+NetworkEmbeddings EmbeddingsOf(const Resolved& r, const Workload& workload) {
+  NetworkEmbeddings e;
+  if (!r.network.preset || r.network.preset->family != "recommender") return e;
+  for (int i = 0, n = workload.OpCount(); i < n; ++i) {
+    const WorkloadOp op = workload.Op(i);
+    if (op.kind != WorkloadOpKind::kEmbedding) continue;
+    e.params += op.params, e.largest = std::max(e.largest, op.params), e.gathered += op.mem_elems;
+  }
+  return e;
+}
+
 void ComputeNetworkMemory(const Resolved& r, const Workload& workload, WarningList& warnings, MemoryReport& m) {
   const bool training = r.training();
   const double params = workload.Parameters();
@@ -38,9 +49,16 @@ void ComputeNetworkMemory(const Resolved& r, const Workload& workload, WarningLi
   int samples = 0;
   if (training) {
     const int zero = r.zero;
-    b.weights_gib = BytesToGiB(params * 4) / (zero >= 3 ? dp : 1.0);
-    b.gradients_gib = BytesToGiB(params * 4) / (zero >= 2 ? dp : 1.0);
-    b.optimizer_gib = BytesToGiB(params * NetworkOptimizerBytesPerParam(r.optimizer)) / (zero >= 1 ? dp : 1.0);
+    // Embedding tables (EmbeddingsOf): each GPU holds its share of the tables with their optimizer
+    // states, and gradients only for the rows its step looked up (sparse); the rest is replicated
+    // (or ZeRO-sharded) data-parallel as usual.
+    const NetworkEmbeddings emb = EmbeddingsOf(r, workload);
+    const double dense = params - emb.params, tables = emb.PerGpu(r.dp);
+    const double touched = std::min(tables, double(r.micro_batch) * std::max(1, r.dp) * emb.gathered / dp);
+    const double state = NetworkOptimizerBytesPerParam(r.optimizer);
+    b.weights_gib = BytesToGiB(dense * 4) / (zero >= 3 ? dp : 1.0) + BytesToGiB(tables * 4);
+    b.gradients_gib = BytesToGiB(dense * 4) / (zero >= 2 ? dp : 1.0) + BytesToGiB(touched * 4);
+    b.optimizer_gib = BytesToGiB(dense * state) / (zero >= 1 ? dp : 1.0) + BytesToGiB(tables * state);
     samples = r.micro_batch;
   } else {
     b.weights_gib = BytesToGiB(params * BytesPerElement(r.precision));  // int8 engines: int8 weights

@@ -132,23 +132,37 @@ void ComputeNetworkPerformance(const Resolved& r, WarningList& warnings, Perform
   const NetworkPassTime t = NetworkPass(r, d, r.micro_batch, true);
   StepBreakdown& b = out.breakdown;
   b.compute_s = r.micro_batches * (t.forward_s + t.backward_s);
+  // Embedding tables train hybrid-parallel and sparsely (network_memory.h EmbeddingsOf, DLRM sec. 4):
+  // each GPU looks up its tables' rows for every sample of the step (the same count as a replica's
+  // own samples, so the gathers above stand), the rows go to the samples' GPUs in an all-to-all and
+  // their gradients come back in another; only the rows looked up are updated, and only the dense
+  // part's gradients are all-reduced.
+  const NetworkEmbeddings emb = EmbeddingsOf(r, *WorkloadOf(r));
+  const double dense = r.parameters - emb.params;
   // Optimizer update, memory-bound: fp32 weights, gradients and states read, weights and states
   // written (Adam: 4 + 4 + 8 read, 4 + 8 written = 28 bytes per parameter; SGD momentum 20).
   const double state = NetworkOptimizerBytesPerParam(r.optimizer);
   const double shard = r.zero >= 1 ? std::max(1, r.dp) : 1;
-  b.optimizer_s = r.parameters / shard * (8 + 2 * state + 4) / (d.gemm.achievable_hbm_gbps * 1e9);
+  const double touched = std::min(emb.PerGpu(r.dp), double(r.micro_batch) * r.micro_batches * emb.gathered);
+  b.optimizer_s = (dense / shard + touched) * (8 + 2 * state + 4) / (d.gemm.achievable_hbm_gbps * 1e9);
   if (r.dp > 1) {
-    // PyTorch DDP reduces gradients in their dtype: fp32 under AMP (speed.grad_reduce_bytes overrides).
-    const double grad_bytes = r.speed.grad_reduce_bytes > 0 ? r.speed.grad_reduce_bytes : 4.0;
-    const double bytes = r.parameters * grad_bytes;
     const int rpn = std::min(r.gpus_per_node, r.total_gpus);
     const Fabric f = FabricFor(r, r.total_gpus);
-    b.dp_comm_total_s = CollectiveTime(f, CollectiveOp::kAllReduce, bytes, r.dp, rpn);
-    // The last bucket cannot overlap: its share stays exposed (as the transformer step model).
-    const double bucket = b.dp_comm_total_s * std::min(1.0, r.speed.bucket_mb * 1e6 / bytes);
-    b.dp_comm_s = std::max(b.dp_comm_total_s - r.speed.dp_overlap * t.backward_s, bucket);
+    // PyTorch DDP reduces gradients in their dtype: fp32 under AMP (speed.grad_reduce_bytes overrides).
+    const double grad_bytes = r.speed.grad_reduce_bytes > 0 ? r.speed.grad_reduce_bytes : 4.0;
+    const double bytes = dense * grad_bytes;
+    if (bytes > 0) {
+      b.dp_comm_total_s = CollectiveTime(f, CollectiveOp::kAllReduce, bytes, r.dp, rpn);
+      // The last bucket cannot overlap: its share stays exposed (as the transformer step model).
+      const double bucket = b.dp_comm_total_s * std::min(1.0, r.speed.bucket_mb * 1e6 / bytes);
+      b.dp_comm_s = std::max(b.dp_comm_total_s - r.speed.dp_overlap * t.backward_s, bucket);
+    }
+    if (emb.gathered > 0) {  // per micro-batch: the rows out (forward), their gradients back, exposed
+      const double rows = double(r.micro_batch) * emb.gathered * std::max(1.0, BytesPerElement(r.precision));
+      b.ep_comm_s = r.micro_batches * 2.0 * CollectiveTime(f, CollectiveOp::kAllToAll, rows, r.dp, rpn);
+    }
   }
-  out.step_time_s = b.compute_s + b.dp_comm_s + b.optimizer_s;
+  out.step_time_s = b.compute_s + b.dp_comm_s + b.ep_comm_s + b.optimizer_s;
   if (r.train_steps > 0) {  // networks have no token budget: a step count gives the time to train
     out.time_to_train_s = r.train_steps * out.step_time_s;
     out.gpu_hours = out.time_to_train_s * r.total_gpus / kSecondsPerHour;
@@ -162,7 +176,7 @@ void ComputeNetworkPerformance(const Resolved& r, WarningList& warnings, Perform
   out.tflops_per_gpu = out.step_time_s > 0 ? out.model_flops_per_step / out.step_time_s / r.total_gpus / 1e12 : 0;
   out.mfu = peak > 0 ? out.tflops_per_gpu * 1e12 / peak : 0;
   out.hfu = out.mfu;
-  out.comm_fraction = out.step_time_s > 0 ? b.dp_comm_s / out.step_time_s : 0;
+  out.comm_fraction = out.step_time_s > 0 ? (b.dp_comm_s + b.ep_comm_s) / out.step_time_s : 0;
   out.step_time_lower_bound_s = peak > 0 ? out.model_flops_per_step / (peak * r.total_gpus) : 0;
 }
 

@@ -29,7 +29,7 @@ struct StepBreakdown {
   double dp_comm_s = 0;          // gradient reduction left after overlap with backward
   double dp_comm_total_s = 0;    // gradient reduction before overlap
   double zero3_comm_s = 0;       // ZeRO-3 parameter gathers left after prefetch overlap
-  double ep_comm_s = 0;          // expert-parallel all-to-all (MoE dispatch and combine), exposed
+  double ep_comm_s = 0;          // expert-parallel all-to-all (MoE dispatch and combine; DLRM embedding rows), exposed
   double cp_comm_s = 0;          // context-parallel ring-attention K/V passing left after overlap
   double optimizer_s = 0;        // optimizer update (memory-bound)
 };
