@@ -4,6 +4,7 @@
 #include "mig/mig_evaluate.h"
 #include "resolve/resolve.h"
 #include "models/speed/roofline.h"
+#include "contract/report_fields.h"
 
 #include <climits>
 #include <cmath>
@@ -98,6 +99,15 @@ void ApplyPowerLimit(const Resolved& r, const Catalog& catalog, const EvaluateOp
   }
 }
 
+// The sections after memory as a fresh report has them (a reused report keeps no stale figures).
+void ClearAfterMemory(Report& out) {
+  PerformanceReport& p = out.performance;
+  for (int i = 0; i < p.scaling_count; ++i) p.scaling[i] = {};
+  for (int i = 0; i < p.roofline_count; ++i) p.roofline[i] = {};
+  ResetPerformanceScalars(p);  // the counts too
+  out.power = {}, out.cost = {};
+}
+
 }  // namespace
 
 void EvaluateInto(const Scenario& s, const Catalog& catalog, Report& out) {
@@ -133,6 +143,10 @@ void EvaluateResolvedInto(const Resolved& r, const EvaluateOptions& o, Report& o
   out.schema_version = kReportSchemaVersion;
   out.setup = SetupOf(r);
   ComputeMemoryInto(r, o, out.warnings, out.memory);
+  if (!o.speed_if_unfit && !out.memory.fits) {  // decided: a ranking reads nothing else of it
+    ClearAfterMemory(out);
+    return;
+  }
   ComputePerformanceInto(r, out.memory, o, out.warnings, out.performance);
   if (o.warnings && !out.memory.fits) out.warnings.Add("speed_if_it_fit", "/cluster/gpu");
   ComputePowerInto(r, out.performance, o, out.warnings, out.power);

@@ -5,7 +5,9 @@
 # a finding (crash-*, leak-*, timeout-*, oom-*) stops the run and fails it: fix it, then copy the
 # file into tests/fuzz/regressions/TARGET/ so replay keeps it fixed.
 # usage: scripts/fuzz.sh [SECONDS] [TARGET...]    env: FUZZ_BUILD (default build/native-asan),
-#        FUZZ_RUNS (stop after that many executions instead, e.g. 10000000), FUZZ_JOBS_LOG (a file
+#        FUZZ_RUNS (stop after that many executions instead, e.g. 10000000), FUZZ_TIMEOUT (seconds
+#        one input may take, default 10: raise it for long runs beside other work, whose wall clock
+#        a starved fuzzer would overrun), FUZZ_JOBS_LOG (a file
 #        the executions count is appended to)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +24,7 @@ for t in "${targets[@]}"; do
   limit=(-max_total_time="$secs")
   [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
   log="$work/log.txt"
-  ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}" "$bin" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 \
+  ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}" "$bin" "${limit[@]}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
     -max_len=65536 -dict=tests/fuzz/contract.dict -artifact_prefix="$work/findings/" -print_final_stats=1 \
     "$work/corpus" "${SEED_DIRS[@]}" >"$log" 2>&1
   rc=$?

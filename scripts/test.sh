@@ -6,19 +6,22 @@
 # determinism across builds. Exits non-zero if anything fails. Each step prints its time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Independent tests run side by side on every core (each makes its own temporary files); the
+# browser tests (wasm preset) stay one at a time: on two cores their timeouts are the limit.
+jobs=$(nproc 2>/dev/null || echo 2)
 step_start=$SECONDS
 step() { echo "   (took $((SECONDS - step_start)) s)"; step_start=$SECONDS; echo "== $*"; }
 bash scripts/build.sh
 export NODE_PATH=/usr/share/nodejs
 step "native tests (ctest)"
-ctest --preset native
+ctest --preset native -j "$jobs"
 step "wasm tests (GoogleTest under node, the API module vs the native CLI, the page in headless Chromium, hardening corpora, size budgets)"
 ctest --preset wasm
 step "sanitizers: build core, CLI, GoogleTest suite and fuzzers under ASan + UBSan (clang-14)"
 cmake --preset native-asan >/dev/null
 cmake --build --preset native-asan
 step "sanitizers: the whole native ctest under ASan + UBSan (+ every fuzz seed and past finding)"
-ctest --preset native-asan
+ctest --preset native-asan -j "$jobs"
 step "fuzzing: each libFuzzer target for ${GPUCFG_FUZZ_SECONDS:-12} s (five targets: about a minute)"
 bash scripts/fuzz.sh "${GPUCFG_FUZZ_SECONDS:-12}"
 step "determinism: -O0 (gcc), -O3 (gcc) and -O1 (clang + ASan) builds give the same bytes"

@@ -225,7 +225,9 @@ TEST(DecisionPath, ThePickIsThePlansBest) {
 // [SECTION] The resumable search ------------------------------------------------------------------
 
 TEST(PlanSearch, AnySlicingGivesPlansBytes) {
-  for (const char* name : {"edge", "mid-training", "multi-tenant"}) {
+  // large-cluster: two SKUs of several node sizes, so slices stop and resume (WalkCursor) at every
+  // level of the training walk.
+  for (const char* name : {"edge", "mid-training", "multi-tenant", "large-cluster"}) {
     const Scenario s = Preset(name);
     const std::string whole = PlanToJson(Plan(s));
     for (int64_t slice : {1, 7, 100, 5000}) {

@@ -21,12 +21,16 @@ struct EvaluateOptions {
                                        // some warnings quote)
   bool power_details = true;           // power: PSUs, supply, racks, heat and airflow (a ranking
                                        // reads GPU, node and facility power and energy only)
+  bool speed_if_unfit = true;          // a job that does not fit still gets its speed, power and
+                                       // cost ("speed_if_it_fit"); false stops after the memory
+                                       // stage (those sections left empty): a ranking reads nothing
+                                       // else of a configuration it cannot run
   ModelCache* cache = nullptr;         // optional: layer passes, collective times and power phases
                                        // memoised across evaluations (exact keys: the same numbers)
 };
 
 inline constexpr EvaluateOptions kFullEvaluation{};
 // Lean keeps the roofline points: power reads them, and clearing them costs more than keeping.
-inline constexpr EvaluateOptions kLeanEvaluation{false, false, false, true, false, false, false, nullptr};
+inline constexpr EvaluateOptions kLeanEvaluation{false, false, false, true, false, false, false, false, nullptr};
 
 }  // namespace gpucfg

@@ -131,6 +131,7 @@ void EvaluateMigInto(const Scenario& s, const Catalog& catalog, const EvaluateOp
   one.parallelism.dp = 0, one.parallelism.zero = 0, one.parallelism.sequence_parallel = false;
   EvaluateModelsInto(one, catalog, o, out);
   if (!out.errors.empty()) return;
+  if (!o.speed_if_unfit && !out.memory.fits) return;  // decided at the memory stage (evaluate_options.h)
 
   const int n = s.cluster.mig.instances_per_gpu;
   const int gpus = r.total_gpus;

@@ -54,8 +54,10 @@ struct CollectiveMemo {
     h ^= h >> 29;
     return unsigned(h * 0xBF58476D1CE4E5B9ull >> 40) & (kSlots - 1);
   }
-  // The index of `f` among the fabrics held, -1 = none.
+  // The index of `f` among the fabrics held, -1 = none. A bound copy (Bind) names it.
   int FabricIndex(const Fabric& f) const {
+    if (f.memo_tag.generation == generation && f.memo_tag.fabric >= 0 && f.memo_tag.fabric < fabric_count)
+      return f.memo_tag.fabric;
     if (last < fabric_count && fabrics[last] == f) return last;
     for (int i = 0; i < fabric_count; ++i)
       if (i != last && fabrics[i] == f) return last = i;
@@ -73,14 +75,26 @@ struct CollectiveMemo {
         return time_s = e.time_s, true;
     }
   }
-  void Store(const Fabric& f, CollectiveOp op, double bytes, int ranks, int rpn, double time_s) {
-    if (used >= kSlots * 3 / 4) Clear();  // full: start over (kept across shapes, it must not stop storing)
+  // Checks `f` (an evaluation's own copy of its fabric) against the fabrics held once, adding it
+  // if new, and tags it with its index: its lookups then skip the whole-fabric compare until the
+  // memo starts over (a new generation) or the copy is changed (which clears the tag).
+  void Bind(Fabric& f) {
+    f.memo_tag = {};
+    f.memo_tag = {AddFabric(f), generation};
+  }
+  int AddFabric(const Fabric& f) {
     int fab = FabricIndex(f);
     if (fab < 0) {
       if (fabric_count == kFabrics) Clear();
       fab = fabric_count++;
       fabrics[fab] = f, last = fab;
+      fabrics[fab].memo_tag = {};
     }
+    return fab;
+  }
+  void Store(const Fabric& f, CollectiveOp op, double bytes, int ranks, int rpn, double time_s) {
+    if (used >= kSlots * 3 / 4) Clear();  // full: start over (kept across shapes, it must not stop storing)
+    const int fab = AddFabric(f);
     const uint64_t bits = BitsOf(bytes);
     unsigned i = Slot(int(op), bits, ranks, rpn, fab);
     while (slots[i].generation == generation) i = (i + 1) & (kSlots - 1);
@@ -97,6 +111,26 @@ struct CollectiveMemo {
 // reference, clock factor.
 struct PowerPhase {
   double time_factor = 1, power_w = 0, ref_power_w = 0, clock = 1;
+};
+
+// One kernel class under an operating point (power.cpp KernelOf): board power at the reference and
+// under the limit, how much slower it runs there, and the clock factor it sets (1: none).
+// No member initialisers: a phase's table is written before it is read, and zeroing one on every
+// inference candidate's phase (two per candidate, uncached) would cost more than the kernels.
+struct PowerKernel {
+  double ref_power_w, power_w, time_factor, clock;
+};
+// The kernels of one phase (a layer pass's ops and its logits) in order: a phase at any number of
+// layers per stage weighs these (power.cpp PhaseOfKernels).
+struct PowerKernels {
+  static constexpr int kMaxOps = 2 * (kLayerOpCount + 1);
+  struct Op {
+    double time_s;
+    bool is_logits;
+    PowerKernel kernel;
+  };
+  std::array<Op, kMaxOps> ops;  // [0, count) written by KernelsOf
+  int count = 0;
 };
 
 // Doubles compare with ==: the one pair of different inputs that compare equal, 0.0 and -0.0, does
@@ -125,20 +159,27 @@ struct ModelCache {
   // resolution's shape values (ShapeValues::context), which stay fixed until UseResolution is
   // called again, so an entry stored under the same context matches on its shape alone (the rest of
   // its key is equal by construction). 0: the whole key is compared.
+  // The entry the last lookup found is tried first: the planner asks for one pass for every ZeRO
+  // stage and recompute mode of a micro-batch in a row.
   const Entry* Find(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp,
                     const DeviceRates& d, uint64_t context = 0) {
+    auto same = [&](const Entry& e) {
+      return context != 0 ? e.context == context && e.shape == s
+                          : e.shape == s && e.lp == lp && e.rates == d && e.arch == a;
+    };
+    if (last_hit < count && same(entries[last_hit])) return ++hits, &entries[last_hit];
     for (int i = 0; i < count; ++i) {
-      const Entry& e = entries[i];
-      if (context != 0 ? e.context == context && e.shape == s
-                       : e.shape == s && e.lp == lp && e.rates == d && e.arch == a)
-        return ++hits, &e;
+      if (i != last_hit && same(entries[i])) return ++hits, last_hit = i, &entries[i];
     }
     ++misses;
     return nullptr;
   }
+  int last_hit = 0;                // index of the entry the last Find returned (or stored)
   const Entry& Store(const TransformerArch& a, const LayerShape& s, const LayerPrecision& lp, const DeviceRates& d,
                      const LayerCost& layer, const OpCost& logits, uint64_t context = 0) {
-    Entry& e = entries[count < kEntries ? count++ : next];
+    const int slot = count < kEntries ? count++ : next;
+    Entry& e = entries[slot];
+    last_hit = slot;
     if (count == kEntries) next = (next + 1) % kEntries;
     e = Entry{s, a, lp, d, layer, logits, ++serials, context};
     return e;
@@ -166,12 +207,30 @@ struct ModelCache {
     int used = 0;
     bool have_optimizer = false;             // the optimizer phase of this context (power.cpp)
     PowerPhase optimizer;
+    // The kernels of the last passes (by serial) under this context, whatever their layers per stage.
+    static constexpr int kTables = 8;
+    struct Table { uint64_t serial = 0; unsigned generation = 0; PowerKernels kernels; };
+    std::array<Table, kTables> tables{};
+    unsigned table_generation = 1;           // a table is live when it carries this generation
+    int tables_next = 0;
     // Drops what is held unless `ctx` is the context held.
     void Use(const uint64_t* ctx, int len) {
       if (len == context_len && std::memcmp(ctx, context.data(), sizeof(uint64_t) * len) == 0) return;
       Drop();
+      if (++table_generation == 0) tables = {}, table_generation = 1;
       context_len = len;
       std::memcpy(context.data(), ctx, sizeof(uint64_t) * len);
+    }
+    const PowerKernels* FindKernels(uint64_t serial) const {
+      for (const Table& t : tables)
+        if (t.generation == table_generation && t.serial == serial) return &t.kernels;
+      return nullptr;
+    }
+    PowerKernels& StoreKernels(uint64_t serial) {
+      Table& t = tables[tables_next];
+      tables_next = (tables_next + 1) % kTables;
+      t.serial = serial, t.generation = table_generation;
+      return t.kernels;
     }
     static unsigned Slot(uint64_t serial, uint64_t layers_bits) {
       uint64_t h = (serial * 0x9E3779B97F4A7C15ull) ^ layers_bits;
@@ -196,7 +255,10 @@ struct ModelCache {
       used = 0, have_optimizer = false;
       if (++generation == 0) slots = {}, generation = 1;
     }
-    void Clear() { Drop(), context_len = -1; }
+    void Clear() {
+      Drop(), context_len = -1;
+      if (++table_generation == 0) tables = {}, table_generation = 1;
+    }
   } serial_phases;
   // What one resolution's candidates share whatever their split: the training (or inference)
   // precisions and device rates (after the engine's and fine-tuning's changes) and the whole
@@ -231,10 +293,27 @@ struct ModelCache {
     int states_count = 0, states_next = 0;
   } shape;
   void UseResolution(const void* r) { shape = ShapeValues{}, shape.resolution = r, shape.context = ++contexts; }
+  // Layer passes keyed by a context name the architecture, precisions and rates they were priced
+  // with. Another resolution of the same SKU and workload (another node size or count) has the
+  // same three: ShareContext hands it the earlier context, so its candidates find the passes (and
+  // the power phases keyed by their serials) already priced. Compared whole once per resolution.
+  uint64_t ShareContext(const TransformerArch& a, const LayerPrecision& lp, const DeviceRates& d, uint64_t fresh) {
+    if (pass_context.context != 0 && pass_context.arch == a && pass_context.lp == lp && pass_context.rates == d)
+      return pass_context.context;
+    pass_context = {a, lp, d, fresh};
+    return fresh;
+  }
+  struct PassContext {
+    TransformerArch arch;
+    LayerPrecision lp;
+    DeviceRates rates;
+    uint64_t context = 0;  // 0 = none held
+  } pass_context;
   uint64_t contexts = 0;  // the last ShapeValues::context handed out (monotonic across Clear)
   // The collectives stay: they are keyed by the whole fabric, so another shape's cannot be read.
   void Clear() {
-    count = 0, next = 0, training_points_serial = 0, training_layer = nullptr, training_logits = nullptr;
+    pass_context = {};
+    count = 0, next = 0, last_hit = 0, training_points_serial = 0, training_layer = nullptr, training_logits = nullptr;
     serial_phases.Clear();
     shape = ShapeValues{};
   }

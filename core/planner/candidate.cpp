@@ -48,8 +48,9 @@ void CandidateEvaluator::ResolveShape(const Scenario& base, const PlanCandidate&
   full_path_ = UsesMig(work_);
   shape_ok_ = Resolve(work_, catalog_, shape_, nullptr, nullptr);
   full_path_ = full_path_ || (shape_ok_ && IsNetwork(shape_.network));
-  cache_.Clear();
   // Candidates rewrite only the split of shape_ (ResolveSplit): its rates and fabric are shared.
+  // The layer passes, collective times and power phases stay: their keys are exact (model_cache.h),
+  // and other node counts of the SKU ask for the same passes.
   cache_.UseResolution(&shape_);
 }
 

@@ -4,7 +4,8 @@
 // format); a candidate only rewrites the split (tp, pp, ZeRO, recompute, micro-batch or batch) in
 // that scenario and in the Resolved (ResolveSplit), then runs memory -> speed -> power -> cost.
 // Its numbers are the full EvaluateInto's of ApplyCandidate(base, c) bit for bit
-// (tests/candidate_test.cpp checks it over many configurations).
+// (tests/candidate_test.cpp checks it over many configurations); a configuration that does not fit
+// is decided at the memory stage (its speed, power and cost are left 0: nothing ranks it).
 #pragma once
 
 #include "catalog/catalog.h"
@@ -19,7 +20,8 @@ namespace gpucfg {
 // What a ranking reads of one evaluation (the report's figures, unrounded).
 struct CandidateScore {
   bool valid = false;             // the scenario resolves (else every figure below is 0)
-  bool fits = false;              // memory.fits
+  bool fits = false;              // memory.fits (false: only the memory figures and gpus are filled;
+                                  // the lean path stops at the memory stage, kLeanEvaluation)
   int gpus = 0;
   double total_gib = 0, capacity_gib = 0;           // memory.per_gpu.total_gib, memory.capacity_gib
   double node_w = 0, node_peak_w = 0, facility_kw = 0;  // power

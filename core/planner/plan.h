@@ -49,6 +49,8 @@ struct PlanResult {
   int64_t evaluated = 0;             // configurations scored by the models
   int64_t feasible = 0;              // evaluated, fitting and within every constraint
   int64_t invalid = 0;               // evaluated but refused by the models (counted in evaluated)
+  int64_t unfit = 0;                 // evaluated, valid, beyond the GPU's memory: decided by the memory
+                                     // model alone (its speed, power and cost are not computed)
   std::array<int64_t, kPruneRuleCount> pruned{};
   int skus = 0;                      // GPU types searched
   bool has_best = false;

@@ -78,9 +78,16 @@ inline double StatesLowerBoundGib(const StatesProbe& p, int tp, int pp, int dp, 
 // counts its cells (training: one gpus-per-node x nodes x tp x pp; inference: one weight format x
 // tp) in walk order and handles only cells [begin, end); `seen` ends as the SKU's cell count when
 // the walk ran to the end. The default range is the whole walk.
+// Where a slice of the training walk stopped (the next cell's loop indices), so that the next slice
+// starts there instead of walking every earlier cell again (a page plans in slices of a few cells).
+struct WalkCursor {
+  int64_t seen = -1;  // the cell index it stopped before; -1 = none
+  size_t gi = 0, ni = 0, ti = 0, pi = 0, ci = 0, ei = 0;
+};
 struct ProbeCache {
   std::array<StatesProbe, 4> probes{};  // per weight format (inference: the scenario's + kPlanQuantised)
   std::array<bool, 4> have{};
+  WalkCursor cursor;                    // the training walk's last stop
 };
 struct WalkRange {
   int64_t begin = 0, end = INT64_MAX;
@@ -116,23 +123,39 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
     // cp and ep are searched only where they can matter (space.h); elsewhere they stay 1.
     const std::span<const int> cps = std::span<const int>(kPlanCp).first(lim.seq_len >= kPlanCpMinSeqLen ? kPlanCp.size() : 1);
     const std::span<const int> eps = std::span<const int>(kPlanEp).first(lim.experts > 1 ? kPlanEp.size() : 1);
-    for (int gpn : UsualNodeSizes(g)) {
+    // A slice that starts where the last one stopped resumes at its cursor.
+    WalkCursor* cursor = range.cache ? &range.cache->cursor : nullptr;
+    bool resume = cursor && cursor->seen >= 0 && cursor->seen == range.begin;
+    if (resume) range.seen = cursor->seen;
+    const std::span<const int> sizes = UsualNodeSizes(g);
+    for (size_t gi = resume ? cursor->gi : 0; gi < sizes.size(); ++gi) {
+      const int gpn = sizes[gi];
       if (gpn > lim.max_gpus) continue;
       c.gpus_per_node = gpn;
-      for (int nodes : PlanNodeCounts(gpn, lim.max_gpus)) {
-        c.nodes = nodes;
-        const int total = gpn * nodes;
-        for (int tp : kPlanTp) {
+      const std::vector<int> node_counts = PlanNodeCounts(gpn, lim.max_gpus);
+      for (size_t ni = resume ? cursor->ni : 0; ni < node_counts.size(); ++ni) {
+        c.nodes = node_counts[ni];
+        const int total = gpn * c.nodes;
+        for (size_t ti = resume ? cursor->ti : 0; ti < kPlanTp.size(); ++ti) {
+          const int tp = kPlanTp[ti];
           if (tp > total) break;
           c.tp = tp;
-          for (int pp : kPlanPp) {
+          for (size_t pi = resume ? cursor->pi : 0; pi < kPlanPp.size(); ++pi) {
+            const int pp = kPlanPp[pi];
             if (tp * pp > total) break;
             c.pp = pp;
-            for (int cp : cps) {
+            for (size_t ci = resume ? cursor->ci : 0; ci < cps.size(); ++ci) {
+              const int cp = cps[ci];
               if (tp * pp * cp > total) break;
               c.cp = cp;
-              for (int ep : eps) {
+              for (size_t ei = resume ? cursor->ei : 0; ei < eps.size(); ++ei) {
+                const int ep = eps[ei];
                 c.ep = ep;
+                resume = false;
+                if (range.seen >= range.end) {  // the slice is done: remember where
+                  if (cursor) *cursor = {range.seen, gi, ni, ti, pi, ci, ei};
+                  return;
+                }
                 if (range.Skip()) continue;
                 out.space += kInner;
                 const int split = tp * pp * cp;

@@ -55,6 +55,7 @@ std::string PlanToJson(const PlanResult& p, int indent) {
   root["evaluated"] = p.evaluated;
   root["feasible"] = p.feasible;
   root["invalid"] = p.invalid;
+  root["unfit"] = p.unfit;
   json pruned = json::array();
   for (int i = 0; i < kPruneRuleCount; ++i) {
     const PruneRuleInfo& info = PruneRuleOf(static_cast<PruneRule>(i));
@@ -80,8 +81,8 @@ std::string PlanToTable(const PlanResult& p) {
   int64_t pruned = 0;
   for (int64_t n : p.pruned) pruned += n;
   out += "  space " + std::to_string(p.space) + " configurations over " + std::to_string(p.skus) +
-         " GPU types: " + std::to_string(pruned) + " pruned, " + std::to_string(p.evaluated) + " evaluated, " +
-         std::to_string(p.feasible) + " feasible\n";
+         " GPU types: " + std::to_string(pruned) + " pruned, " + std::to_string(p.evaluated) + " evaluated (" +
+         std::to_string(p.unfit) + " beyond memory), " + std::to_string(p.feasible) + " feasible\n";
   for (int i = 0; i < kPruneRuleCount; ++i)
     if (p.pruned[i] > 0)
       out += "    pruned " + std::to_string(p.pruned[i]) + ": " + std::string(PruneRuleOf(static_cast<PruneRule>(i)).meaning) + "\n";

@@ -138,6 +138,7 @@ struct PlanSearch::State {
   void Visit(const PlanCandidate& c, const PlanScore& s) {
     ++out.evaluated;
     if (!s.valid) ++out.invalid;
+    else if (!s.fits) ++out.unfit;
     if (!s.feasible) return;
     ++out.feasible;
     const Kept k{c, s};

@@ -62,30 +62,43 @@ double Utilisation(double amount, double time_s, double rate) {
   return time_s > 0 && rate > 0 ? std::min(1.0, amount / time_s / rate) : 0;
 }
 
-// One kernel class (u_comp, u_mem, compute-bound or not) at the reference and under the limit.
-void AddKernel(const Operating& op, bool cb, double u_comp, double u_mem, double t, PhaseAtLimit& acc, double& t_new) {
+// One kernel class (u_comp, u_mem, compute-bound or not) at the reference and under the limit:
+// what it draws and how much slower it runs, whatever its share of the phase.
+PowerKernel KernelOf(const Operating& op, bool cb, double u_comp, double u_mem) {
   const KernelPowerModel& m = op.model;
   const double f0 = power::ClockFactorUnderLimit(m, u_comp, u_mem, m.board_w);
-  const double p0 = power::KernelPowerAtClock(m, u_comp, u_mem, f0);
-  double tf, p;
+  PowerKernel k;
+  k.ref_power_w = power::KernelPowerAtClock(m, u_comp, u_mem, f0);
   if (op.fixed_clocks) {
     // nvpmodel fixes the clocks (JETSON-PM): the reference is the top mode at its own clocks, not
     // a DVFS point under the board power, so time scales with the mode's clocks alone.
-    tf = cb ? 1 / op.mode_clock : std::max(1 / op.mode_memory, u_comp / op.mode_clock);
-    p = std::min(op.limit_w, power::KernelDemandW(op.mode_model, u_comp, u_mem));
-    acc.clock = std::min(acc.clock, op.mode_clock);
+    k.time_factor = cb ? 1 / op.mode_clock : std::max(1 / op.mode_memory, u_comp / op.mode_clock);
+    k.power_w = std::min(op.limit_w, power::KernelDemandW(op.mode_model, u_comp, u_mem));
+    k.clock = op.mode_clock;
   } else {
     // Uncapped (the limit is the reference board power, bit for bit): the same pure calls with the
-    // same arguments, so f0 and p0 are reused instead of paying their pow() twice.
+    // same arguments, so f0 and the reference power are reused instead of paying their pow() twice.
     const bool at_board = BitsOf(op.limit_w) == BitsOf(m.board_w);
     const double f = at_board ? f0 : power::ClockFactorUnderLimit(m, u_comp, u_mem, op.limit_w);
-    tf = power::KernelTimeFactor(cb, u_comp, f) / power::KernelTimeFactor(cb, u_comp, f0);
-    p = std::min(op.limit_w, at_board ? p0 : power::KernelPowerAtClock(m, u_comp, u_mem, f));
-    if (cb) acc.clock = std::min(acc.clock, f / f0);
+    k.time_factor = power::KernelTimeFactor(cb, u_comp, f) / power::KernelTimeFactor(cb, u_comp, f0);
+    k.power_w = std::min(op.limit_w, at_board ? k.ref_power_w : power::KernelPowerAtClock(m, u_comp, u_mem, f));
+    // A phase's clock is its compute-bound kernels' lowest; 1 leaves it (a phase starts at 1 and
+    // only falls).
+    k.clock = cb ? f / f0 : 1.0;
   }
-  acc.ref_power_w += p0 * t;
-  acc.power_w += p * t * tf;
-  t_new += t * tf;
+  return k;
+}
+
+// The kernel `k` running for `t` seconds (at the reference) added to a phase.
+void AddKernel(const PowerKernel& k, double t, PhaseAtLimit& acc, double& t_new) {
+  acc.clock = std::min(acc.clock, k.clock);
+  acc.ref_power_w += k.ref_power_w * t;
+  acc.power_w += k.power_w * t * k.time_factor;
+  t_new += t * k.time_factor;
+}
+
+void AddKernel(const Operating& op, bool cb, double u_comp, double u_mem, double t, PhaseAtLimit& acc, double& t_new) {
+  AddKernel(KernelOf(op, cb, u_comp, u_mem), t, acc, t_new);
 }
 
 // One kernel of a phase as the power model reads it (a roofline point, or the op it is written from).
@@ -94,23 +107,34 @@ struct PhaseOp {
   bool is_logits = false, compute_bound = false;
 };
 
-// A phase made of one layer's ops and the logits, or of one kernel class when there are none.
-// Layer ops count once per layer of the busiest pipeline stage, the logits once.
-PhaseAtLimit PhaseOfOps(const Operating& op, const RooflineCeiling& ceiling, const PhaseOp* ops, int n,
-                        double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem) {
-  PhaseAtLimit acc;
-  double t = 0, t_new = 0;
+static_assert(PowerKernels::kMaxOps >= PerformanceReport::kMaxRooflinePoints, "a phase's points fit its kernels");
+
+// The kernels of a phase's ops (those that take time), in order (PowerKernels in model_cache.h).
+void KernelsOf(const Operating& op, const RooflineCeiling& ceiling, const PhaseOp* ops, int n, PowerKernels& out) {
   // Compute utilisation against the rate GEMMs sustain in a running job: that rate is what a
   // power-limited GPU keeps up (the sustained share covers its clock droop), so u_comp = 1 there.
   const double peak = (ceiling.sustained_tflops > 0 ? ceiling.sustained_tflops : ceiling.achievable_tflops) * kFlopsPerTflop;
   const double hbm = ceiling.achievable_hbm_gbps * kBytesPerGB;
+  out.count = 0;
   for (int i = 0; i < n; ++i) {
     const PhaseOp& x = ops[i];
     if (x.time_s <= 0) continue;
-    const double w = x.is_logits ? 1.0 : layers_per_stage;
     double u_comp = Utilisation(x.flops, x.time_s, peak);
     if (x.compute_bound) u_comp = std::max(u_comp, kComputeBoundActivity);
-    AddKernel(op, x.compute_bound, u_comp, Utilisation(x.bytes, x.time_s, hbm), w * x.time_s, acc, t_new);
+    out.ops[out.count++] = {x.time_s, x.is_logits, KernelOf(op, x.compute_bound, u_comp, Utilisation(x.bytes, x.time_s, hbm))};
+  }
+}
+
+// A phase made of one layer's ops and the logits, or of one kernel class when there are none.
+// Layer ops count once per layer of the busiest pipeline stage, the logits once.
+PhaseAtLimit PhaseOfKernels(const Operating& op, const PowerKernels& kernels, double layers_per_stage,
+                            bool fallback_cb, double fallback_comp, double fallback_mem) {
+  PhaseAtLimit acc;
+  double t = 0, t_new = 0;
+  for (int i = 0; i < kernels.count; ++i) {
+    const PowerKernels::Op& x = kernels.ops[i];
+    const double w = x.is_logits ? 1.0 : layers_per_stage;
+    AddKernel(x.kernel, w * x.time_s, acc, t_new);
     t += w * x.time_s;
   }
   if (t <= 0) {
@@ -123,30 +147,40 @@ PhaseAtLimit PhaseOfOps(const Operating& op, const RooflineCeiling& ceiling, con
   return acc;
 }
 
-// The phase from the report's roofline points of `phase`.
-PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf, std::string_view phase,
-                             double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem) {
-  PhaseOp ops[PerformanceReport::kMaxRooflinePoints];
+PhaseAtLimit PhaseOfOps(const Operating& op, const RooflineCeiling& ceiling, const PhaseOp* ops, int n,
+                        double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem) {
+  PowerKernels kernels;
+  KernelsOf(op, ceiling, ops, n, kernels);
+  return PhaseOfKernels(op, kernels, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
+}
+
+// The ops of the report's roofline points of `phase`, in order; returns how many.
+int PointOps(const PerformanceReport& perf, std::string_view phase, PhaseOp* ops) {
   int n = 0;
   for (int i = 0; i < perf.roofline_count; ++i) {
     const RooflinePoint& x = perf.roofline[i];
     if (SameName(x.phase, phase)) ops[n++] = {x.flops, x.bytes, x.time_s, SameName(x.op, "logits"sv), x.compute_bound};
   }
-  return PhaseOfOps(op, perf.ceiling, ops, n, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
+  return n;
 }
 
-// The phase from a layer pass whose points were not written (ModelCache::training_layer): the ops
-// AddRooflinePoints would have written (those with FLOPs or bytes) in its order, then the logits.
-PhaseAtLimit PassPhaseOf(const Operating& op, const RooflineCeiling& ceiling, const LayerCost& layer,
-                         const OpCost& logits, double layers_per_stage, bool fallback_cb, double fallback_comp,
-                         double fallback_mem) {
-  PhaseOp ops[kLayerOpCount + 1];
+// The ops of a layer pass whose points were not written (ModelCache::training_layer): those
+// AddRooflinePoints would have written (with FLOPs or bytes) in its order, then the logits.
+int PassOps(const LayerCost& layer, const OpCost& logits, PhaseOp* ops) {
   int n = 0;
   for (int i = 0; i <= kLayerOpCount; ++i) {
     const OpCost& x = i < kLayerOpCount ? layer.ops[i] : logits;
     if (x.flops + x.bytes > 0) ops[n++] = {x.flops, x.bytes, x.time_s, i == kLayerOpCount, x.compute_bound};
   }
-  return PhaseOfOps(op, ceiling, ops, n, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
+  return n;
+}
+
+// The phase from the report's roofline points of `phase`.
+PhaseAtLimit RooflinePhaseOf(const Operating& op, const PerformanceReport& perf, std::string_view phase,
+                             double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem) {
+  PhaseOp ops[PerformanceReport::kMaxRooflinePoints];
+  const int n = PointOps(perf, phase, ops);
+  return PhaseOfOps(op, perf.ceiling, ops, n, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
 }
 
 // The operating point and the ceiling as bits: the words the phase context key below starts with.
@@ -187,11 +221,18 @@ PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, s
     const uint64_t serial = cache->training_points_serial, layers_bits = BitsOf(layers_per_stage);
     if (const PowerPhase* hit = memo.Find(serial, layers_bits))
       return PhaseAtLimit{hit->time_factor, hit->power_w, hit->ref_power_w, hit->clock};
-    const PhaseAtLimit p =
-        cache->training_layer
-            ? PassPhaseOf(op, perf.ceiling, *cache->training_layer, *cache->training_logits, layers_per_stage,
-                          fallback_cb, fallback_comp, fallback_mem)
-            : RooflinePhaseOf(op, perf, phase, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
+    // The pass's kernels do not depend on the stage's layers: another pipeline depth of the same
+    // pass only weighs them again (no pow() per kernel).
+    const PowerKernels* kernels = memo.FindKernels(serial);
+    if (!kernels) {
+      PhaseOp ops[PerformanceReport::kMaxRooflinePoints];
+      const int n = cache->training_layer ? PassOps(*cache->training_layer, *cache->training_logits, ops)
+                                          : PointOps(perf, phase, ops);
+      PowerKernels& stored = memo.StoreKernels(serial);
+      KernelsOf(op, perf.ceiling, ops, n, stored);
+      kernels = &stored;
+    }
+    const PhaseAtLimit p = PhaseOfKernels(op, *kernels, layers_per_stage, fallback_cb, fallback_comp, fallback_mem);
     memo.Store(serial, layers_bits, PowerPhase{p.time_factor, p.power_w, p.ref_power_w, p.clock});
     return p;
   }

@@ -196,6 +196,7 @@ Fabric ResizeFabric(const Fabric& full, int full_gpus_per_node, int gpus) {
 }
 
 void ResizeFabricInto(const Fabric& full, int full_gpus_per_node, int gpus, Fabric& f) {
+  f.memo_tag = {};  // another fabric now: its lookups compare it whole
   int gpn = std::max(1, full_gpus_per_node);
   f.gpus_per_node = std::min(gpn, std::max(1, gpus));
   f.nodes = (std::max(1, gpus) + gpn - 1) / gpn;

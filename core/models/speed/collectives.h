@@ -43,6 +43,14 @@ struct Fabric {
   // Copies of the fabric carry it; a lookup checks the whole fabric, so a resized copy never reads
   // another fabric's times.
   struct CollectiveMemo* memo = nullptr;
+  // Which of the memo's fabrics this very object was checked equal to (CollectiveMemo::Bind), so
+  // that its lookups skip the whole-fabric compare. Not part of the fabric's value (always equal);
+  // code that changes a bound copy clears it (ResizeFabricInto, the context-parallel hop).
+  struct MemoTag {
+    int fabric = -1;
+    unsigned generation = 0;
+    bool operator==(const MemoTag&) const { return true; }
+  } memo_tag;
   bool operator==(const Fabric&) const = default;
 };
 

@@ -153,7 +153,7 @@ void ComputeInference(const Resolved& r, const MemoryReport& memory, const Evalu
   if (shape && !shape->have_fabric) shape->fabric = FabricFor(r, r.total_gpus), shape->have_fabric = true;
   in.f = shape ? shape->fabric : FabricFor(r, r.total_gpus);
   // CollectiveTime is Collective(...).time_s, memoised across candidates (model_cache.h).
-  if (o.cache) in.f.memo = &o.cache->collectives;
+  if (o.cache) in.f.memo = &o.cache->collectives, o.cache->collectives.Bind(in.f);
   in.prompt = r.prompt_tokens, in.output = std::max(1, r.output_tokens);
   in.engine = r.engine;
   double batch = std::max(1, r.batch);

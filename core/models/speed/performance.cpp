@@ -212,7 +212,7 @@ double PpComm(const TrainInputs& in, const Fabric& f, int tp, int pp, int dp, Se
   // and a node holds tp such rings (one per tensor-parallel rank): tp sends share its network.
   const bool spans_nodes = tp * cp > f.gpus_per_node;
   Fabric hop = f;
-  if (spans_nodes) hop.gpus_per_node = std::max(1, tp);
+  if (spans_nodes) hop.gpus_per_node = std::max(1, tp), hop.memo_tag = {};
   double send = CollectiveTime(hop, CollectiveOp::kSendRecv, bytes, 2, spans_nodes ? 1 : 2);
   double block = lk.attention_s / cp;
   double fwd = (cp - 1) * std::max(0.0, send - block), bwd = (cp - 1) * std::max(0.0, 2.0 * send - 2.0 * block);
@@ -366,7 +366,10 @@ TrainInputs MakeTrainInputs(const Resolved& r, ModelCache* cache) {
     in.lp = shape->lp, in.d = shape->rates, in.flash = shape->flash;
   } else {
     ShapeRatesInto(r, in);
-    if (shape) shape->lp = in.lp, shape->rates = in.d, shape->flash = in.flash, shape->have_training = true;
+    if (shape) {
+      shape->lp = in.lp, shape->rates = in.d, shape->flash = in.flash, shape->have_training = true;
+      shape->context = cache->ShareContext(r.arch, in.lp, in.d, shape->context);  // another node count's passes
+    }
   }
   if (shape) in.cache_context = shape->context;
   in.seq = std::max(1, r.seq_len) / double(std::max(1, r.cp));
@@ -487,7 +490,7 @@ void ComputeTrainingOn(const Resolved& r, const EvaluateOptions& o, WarningList&
   ModelCache::ShapeValues* shape = o.cache && o.cache->shape.resolution == &r ? &o.cache->shape : nullptr;
   if (shape && !shape->have_fabric) shape->fabric = FabricFor(r, r.total_gpus), shape->have_fabric = true;
   Fabric full = shape ? shape->fabric : FabricFor(r, r.total_gpus);
-  if (o.cache) full.memo = &o.cache->collectives;
+  if (o.cache) full.memo = &o.cache->collectives, o.cache->collectives.Bind(full);
   SendMemo memo;
   StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo, -1, r.cp);
   double tokens = in.m * in.mb * in.seq * r.cp * r.dp;
