@@ -243,6 +243,31 @@ TEST(Network, TrainingStepIsForwardBackwardAndReduction) {
   EXPECT_GT(rep.memory.max_micro_batch, 256);
 }
 
+// A convolution's weight gradient reduces over N x P x Q into a small output; cuDNN's wgrad
+// algorithms split that sum over CTAs (split-K). ResNet-50's first 1x1 convolution (64 -> 64 at
+// 56 x 56) at batch 256 on an A100 (108 SMs): wgrad output 64 x 64, K = 256 x 56 x 56 = 802,816.
+// Unsplit it is one 64 x 64 tile on 108 SMs: 0.70 / 108 = 0.0065. Split 108 ways: one full wave of
+// 64 x 64 tiles (0.70), each slice 802,816 / 108 = 7,433 deep with a 128-step fp32 epilogue:
+// 0.70 x 7433 / (7433 + 128) = 0.688.
+TEST(Network, WeightGradientSplitsItsLongReduction) {
+  const double k = 256.0 * 56 * 56;
+  EXPECT_LT(GemmShapeEfficiency(64, 64, k, 1, 108, Precision::kFp16), 0.01);
+  const double slice = k / 108;
+  EXPECT_NEAR(WgradShapeEfficiency(64, 64, k, 1, 108, Precision::kFp16), 0.70 * slice / (slice + 128), 1e-6);
+  // A full-wave output keeps its unsplit efficiency (4096 x 4096 over 8192 tokens: 512 tiles).
+  EXPECT_DOUBLE_EQ(WgradShapeEfficiency(4096, 4096, 8192, 1, 108, Precision::kFp16),
+                   GemmShapeEfficiency(4096, 4096, 8192, 1, 108, Precision::kFp16));
+  // Over the whole network the backward (dgrad + wgrad, twice the elementwise traffic) is about
+  // twice the forward, as its FLOPs are, not the 5x an unsplit wgrad made it.
+  Scenario s = NetworkScenario("resnet50", true, 256, Precision::kFp16);
+  s.cluster.gpu = "A100-SXM4-80GB";
+  const Resolved r = test::MustResolve(s);
+  const DeviceRates d = RatesFor(r.device, PrecisionsFor(r, false), false, r.speed);
+  const NetworkPassTime t = NetworkPass(r, d, 256, true);
+  EXPECT_GT(t.backward_s, 1.5 * t.forward_s);
+  EXPECT_LT(t.backward_s, 2.5 * t.forward_s);
+}
+
 // DLRM trains hybrid-parallel (Naumov et al. 2019 sec. 4): the 26 tables spread over the GPUs
 // (the largest, 40 M rows x 128 = 20 GB in fp32, on one of them), the MLPs data-parallel, and a
 // step updates only the rows it looked up. The tables are neither replicated nor all-reduced.

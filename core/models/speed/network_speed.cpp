@@ -31,8 +31,9 @@ double Time(double flops, double bytes, double tflops, double gbps) {
 // One GEMM of (count x) M x N x K with `bytes` of traffic, on the device's GEMM roof; rows it
 // gathers in the same kernel (`gather_bytes`) stream at the gather rate, overlapped with its math.
 double GemmTime(const DeviceRates& d, double M, double N, double K, double count, double bytes,
-                double gather_bytes = 0) {
-  const double eff = GemmShapeEfficiency(M, N, K, count, d.sms, d.gemm.precision);
+                double gather_bytes = 0, bool wgrad = false) {
+  const double eff = wgrad ? WgradShapeEfficiency(M, N, K, count, d.sms, d.gemm.precision)
+                           : GemmShapeEfficiency(M, N, K, count, d.sms, d.gemm.precision);
   const double hbm = d.gemm.achievable_hbm_gbps;
   const double stream_s = bytes / (hbm * 1e9) + gather_bytes / (hbm * kGatherEfficiency * 1e9);
   return Time(2.0 * M * N * K * count, stream_s * hbm * 1e9, d.gemm.sustained_tflops * eff, hbm) +
@@ -64,7 +65,9 @@ void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double bat
     t.forward_flops += batch * l.Flops();
     if (training) {
       const double dgrad = GemmTime(d, M, l.k, l.n, l.count, operands);
-      const double wgrad = GemmTime(d, l.n, l.k, M, l.count, operands);
+      // wgrad reduces over the step's rows (N x P x Q for a convolution): split-K where its
+      // output is small (roofline.h WgradShapeEfficiency).
+      const double wgrad = GemmTime(d, l.n, l.k, M, l.count, operands, 0, true);
       t.backward_s += l.steps * (dgrad + wgrad + Time(0, 2 * epilogue, 0, hbm));
     }
   } else if (l.kind == WorkloadOpKind::kEmbedding) {

@@ -52,6 +52,10 @@ double AttainableTflops(const RooflineCeiling& c, double flops_per_byte);
 // Fraction of the best GEMM rate a (batch x) m x n x k GEMM reaches: tile and wave quantisation
 // over the SMs, a short-K penalty, and a penalty for dimensions not multiples of 16 bytes.
 double GemmShapeEfficiency(double m, double n, double k, double batch, int sms, Precision p);
+// The same for a weight gradient (output m x n, reduction k over the batch's rows): an output of
+// fewer tiles than SMs splits its long reduction over CTAs (split-K), each slice ending in an fp32
+// partial sum.
+double WgradShapeEfficiency(double m, double n, double k, double batch, int sms, Precision p);
 
 // [SECTION] Per-op layer costs -------------------------------------------------------------------
 
