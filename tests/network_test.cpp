@@ -268,6 +268,49 @@ TEST(Network, WeightGradientSplitsItsLongReduction) {
   EXPECT_LT(t.backward_s, 2.5 * t.forward_s);
 }
 
+// Eager PyTorch runs each BatchNorm as a statistics and an apply kernel (and a reduce and an apply
+// kernel backward) and each activation as its own kernel; fused training (cuDNN NormConvolution in
+// NVIDIA's MLPerf MXNet ResNet) reads and writes a norm and activation once. ResNet-50's first
+// bottleneck conv1 (64 channels at 56 x 56: E = 200,704 elements) with BatchNorm + ReLU moves 5 E
+// forward (statistics 1, apply 2, ReLU 2) and 8 E backward (ReLU 3, reduce 2, apply 3); conv3 with
+// BatchNorm alone (256 channels: E = 802,816) 3 E and 5 E; fused training 2 E and 4 E.
+TEST(Network, EagerEnginesRunNormsAndActivationsAsTheirOwnKernels) {
+  const NetworkLayer* conv1 = nullptr;
+  const NetworkLayer* conv3 = nullptr;
+  for (const NetworkLayer& l : LayersOf(BuiltinCatalog(), "resnet50")) {
+    if (l.name == "s2b1.conv1") conv1 = &l;
+    if (l.name == "s2b1.conv3") conv3 = &l;
+  }
+  ASSERT_TRUE(conv1 && conv3);
+  EXPECT_EQ(conv1->mem_elems, 2 * 200704.0);
+  EXPECT_EQ(conv1->eager_elems, 5 * 200704.0);
+  EXPECT_EQ(conv1->eager_backward_elems, 8 * 200704.0);
+  EXPECT_EQ(conv3->eager_elems, 3 * 802816.0);
+  EXPECT_EQ(conv3->eager_backward_elems, 5 * 802816.0);
+  // The step prices the difference as HBM traffic, 2-byte activations at fp16: forward and backward
+  // each grow by the records' extra elements x 2 bytes / the achievable bandwidth.
+  double extra_fwd = 0, extra_bwd = 0;
+  for (const NetworkLayer& l : LayersOf(BuiltinCatalog(), "resnet50")) {
+    if (l.eager_elems <= 0) continue;
+    extra_fwd += l.eager_elems - l.mem_elems;
+    extra_bwd += l.eager_backward_elems - 2 * l.mem_elems;
+  }
+  Scenario s = NetworkScenario("resnet50", true, 256, Precision::kFp16);
+  s.cluster.gpu = "A100-SXM4-80GB";
+  const Resolved fused = test::MustResolve(s);
+  s.workload.engine = "pytorch";
+  const Resolved eager = test::MustResolve(s);
+  ASSERT_TRUE(eager.engine && eager.engine->eager_kernels);
+  const DeviceRates d = RatesFor(fused.device, PrecisionsFor(fused, false), false, fused.speed);
+  const NetworkPassTime tf = NetworkPass(fused, d, 256, true), te = NetworkPass(eager, d, 256, true);
+  const double bytes_per_s = d.gemm.achievable_hbm_gbps * 1e9;
+  EXPECT_NEAR(te.forward_s - tf.forward_s, 256 * extra_fwd * 2 / bytes_per_s, 1e-9);
+  EXPECT_NEAR(te.backward_s - tf.backward_s, 256 * extra_bwd * 2 / bytes_per_s, 1e-9);
+  EXPECT_EQ(te.forward_flops, tf.forward_flops);
+  // Inference is the engines' fused traffic either way.
+  EXPECT_EQ(NetworkPass(eager, d, 256, false).forward_s, NetworkPass(fused, d, 256, false).forward_s);
+}
+
 // DLRM trains hybrid-parallel (Naumov et al. 2019 sec. 4): the 26 tables spread over the GPUs
 // (the largest, 40 M rows x 128 = 20 GB in fp32, on one of them), the MLPs data-parallel, and a
 // step updates only the rows it looked up. The tables are neither replicated nor all-reduced.

@@ -18,7 +18,12 @@ namespace gpucfg {
 namespace {
 
 // Inference moves each record's fused_elems (TensorRT Developer Guide, "Layer Fusion": BatchNorm,
-// activation and residual add in the GEMM epilogue); eager training its mem_elems.
+// activation and residual add in the GEMM epilogue); training its mem_elems, twice that backward
+// (a norm and activation read and written once each: cuDNN's fused NormConvolution and
+// BatchNormAddRelu in NVIDIA's MLPerf MXNet ResNet, XLA's fusions); an engine with eager_kernels
+// (PyTorch) its eager_elems, forward and backward, where a record has them (gen_networks.py
+// EAGER-BN: the statistics pass, the in-place activation and their gradients as separate kernels).
+enum class Pass { kInference, kTraining, kEagerTraining };
 // Judgement: gathers of embedding rows (128 elements, DLRM) reach about half the streaming rate.
 constexpr double kGatherEfficiency = 0.5;
 
@@ -44,9 +49,22 @@ struct Bytes {
   double act, weight;
 };
 
-void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double batch, bool training,
+// Elements per sample an op's memory-bound kernels move, forward and backward.
+struct Traffic {
+  double forward, backward;
+};
+Traffic TrafficOf(const WorkloadOp& l, Pass pass) {
+  if (pass == Pass::kInference) return {l.fused_elems, 0};
+  if (pass == Pass::kEagerTraining && (l.eager_elems > 0 || l.eager_backward_elems > 0))
+    return {l.eager_elems, l.eager_backward_elems > 0 ? l.eager_backward_elems : 2 * l.eager_elems};
+  return {l.mem_elems, 2 * l.mem_elems};
+}
+
+void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double batch, Pass pass,
            NetworkPassTime& t) {
+  const bool training = pass != Pass::kInference;
   const double hbm = d.gemm.achievable_hbm_gbps;
+  const Traffic elems = TrafficOf(l, pass);
   if (l.kind == WorkloadOpKind::kGemm) {
     const double M = batch * l.m;
     // Per step: both operands and the output; weights once per step (params == 0: the second
@@ -60,7 +78,7 @@ void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double bat
     const bool gathers = !training && (l.fused_in_elems > 0 || l.fused_gather_elems > 0);
     if (gathers) operands = b.act * batch * l.fused_in_elems + l.params * b.weight;
     const double gathered = gathers ? batch * l.fused_gather_elems * b.weight : 0;
-    const double epilogue = batch * (training ? l.mem_elems : l.fused_elems) * b.act / std::max(1.0, l.steps);
+    const double epilogue = batch * elems.forward * b.act / std::max(1.0, l.steps);
     t.forward_s += l.steps * (GemmTime(d, M, l.n, l.k, l.count, operands, gathered) + Time(0, epilogue, 0, hbm));
     t.forward_flops += batch * l.Flops();
     if (training) {
@@ -68,7 +86,8 @@ void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double bat
       // wgrad reduces over the step's rows (N x P x Q for a convolution): split-K where its
       // output is small (roofline.h WgradShapeEfficiency).
       const double wgrad = GemmTime(d, l.n, l.k, M, l.count, operands, 0, true);
-      t.backward_s += l.steps * (dgrad + wgrad + Time(0, 2 * epilogue, 0, hbm));
+      const double epilogue_backward = batch * elems.backward * b.act / std::max(1.0, l.steps);
+      t.backward_s += l.steps * (dgrad + wgrad + Time(0, epilogue_backward, 0, hbm));
     }
   } else if (l.kind == WorkloadOpKind::kEmbedding) {
     // Inference moves fused_elems: 0 where a GEMM gathers the rows itself (no kernel of its own).
@@ -76,9 +95,8 @@ void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double bat
     if (training || bytes > 0) t.forward_s += Time(0, bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
     if (training) t.backward_s += Time(0, 2 * bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
   } else {
-    const double bytes = batch * (training ? l.mem_elems : l.fused_elems) * b.act;
-    t.forward_s += Time(0, bytes, 0, hbm) + d.kernel_overhead_s;
-    if (training) t.backward_s += Time(0, 2 * bytes, 0, hbm) + d.kernel_overhead_s;
+    t.forward_s += Time(0, batch * elems.forward * b.act, 0, hbm) + d.kernel_overhead_s;
+    if (training) t.backward_s += Time(0, batch * elems.backward * b.act, 0, hbm) + d.kernel_overhead_s;
   }
 }
 
@@ -113,8 +131,10 @@ NetworkPassTime NetworkPass(const Resolved& r, const DeviceRates& d, double batc
     t.backward_s = training ? 2 * t.forward_s : 0;
     return t;
   }
+  const bool eager = r.engine && r.engine->eager_kernels;
+  const Pass pass = !training ? Pass::kInference : eager ? Pass::kEagerTraining : Pass::kTraining;
   const AnyWorkload workload = WorkloadOf(r);  // the network's layer records as operations
-  for (int i = 0, ops = workload->OpCount(); i < ops; ++i) AddOp(workload->Op(i), d, b, batch, training, t);
+  for (int i = 0, ops = workload->OpCount(); i < ops; ++i) AddOp(workload->Op(i), d, b, batch, pass, t);
   return t;
 }
 
