@@ -311,6 +311,32 @@ TEST(Network, EagerEnginesRunNormsAndActivationsAsTheirOwnKernels) {
   EXPECT_EQ(NetworkPass(eager, d, 256, false).forward_s, NetworkPass(fused, d, 256, false).forward_s);
 }
 
+// BERT's masked-LM loss has labels only at the masked positions, and NVIDIA's BERT gathers them
+// before the vocabulary head (DeepLearningExamples modeling.py BertPreTrainingHeads): at seq 128,
+// max_predictions_per_seq 20. The head's GEMM at micro-batch 256: 2 x 256 x 128 x 1024 x 30522 =
+// 2.048 TFLOP over every position, x 20 / 128 = 0.32 TFLOP at the masked ones; none for a
+// fine-tuning head (workload.lm_head_fraction 0).
+TEST(Network, EncoderPretrainingHeadRunsAtTheMaskedPositions) {
+  Scenario s = NetworkScenario("bert-large", true, 256, Precision::kFp16);
+  s.cluster.gpu = "A100-SXM4-80GB";
+  s.workload.seq_len = 128;
+  auto logits = [&](double fraction, double* step_s) {
+    s.workload.lm_head_fraction = fraction;
+    Report rep = Evaluate(s, BuiltinCatalog());
+    EXPECT_TRUE(rep.errors.empty()) << test::Dump(rep.errors);
+    *step_s = rep.performance.step_time_s;
+    for (const RooflinePoint& p : rep.performance.roofline)
+      if (p.op == "logits") return p.flops;
+    return 0.0;
+  };
+  double all_s = 0, masked_s = 0, none_s = 0;
+  EXPECT_NEAR(logits(1.0, &all_s), 2.0 * 256 * 128 * 1024 * 30522, 1e6);
+  EXPECT_NEAR(logits(20.0 / 128, &masked_s), 2.0 * 256 * 20 * 1024 * 30522, 1e6);
+  EXPECT_EQ(logits(0.0, &none_s), 0.0);
+  EXPECT_LT(masked_s, all_s);
+  EXPECT_LT(none_s, masked_s);
+}
+
 // DLRM trains hybrid-parallel (Naumov et al. 2019 sec. 4): the 26 tables spread over the GPUs
 // (the largest, 40 M rows x 128 = 20 GB in fp32, on one of them), the MLPs data-parallel, and a
 // step updates only the rows it looked up. The tables are neither replicated nor all-reduced.

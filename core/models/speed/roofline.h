@@ -107,6 +107,8 @@ struct LayerShape {
   // GEMMs, dropout, scale and add per adapted matrix, priced into the elementwise op.
   int lora_rank = 0;
   int lora_targets = 1;               // 0 qv, 1 attention (q, k, v, o), 2 all-linear
+  double lm_head_fraction = 1;        // training: share of positions the vocabulary head computes
+                                      // (keys the pass's logits, cached with the layer)
   bool operator==(const LayerShape&) const = default;  // ModelCache keys (exact inputs)
 };
 
