@@ -311,6 +311,34 @@ TEST(Network, EagerEnginesRunNormsAndActivationsAsTheirOwnKernels) {
   EXPECT_EQ(NetworkPass(eager, d, 256, false).forward_s, NetworkPass(fused, d, 256, false).forward_s);
 }
 
+// Tensor Core convolutions read NHWC; on NCHW tensors (PyTorch's default layout, as the TF32 runs
+// of DeepLearningExamples' ResNet-50 keep it) each cuDNN call transposes its inputs and outputs:
+// forward x and y, backward dy and dx (dgrad) and x and dy (wgrad), each read and written once.
+// Per convolution that is 2 (in + out) elements forward and 4 (in + out) backward, at 4 bytes in TF32.
+TEST(Network, NchwTensorCoreConvolutionsPayTheirTransposes) {
+  double conv_elems = 0;  // input + output elements of every convolution, per sample
+  for (const NetworkLayer& l : LayersOf(BuiltinCatalog(), "resnet50"))
+    if (l.op == "gemm" && l.m > 1) conv_elems += l.in_elems + l.m * l.n * l.count;
+  EXPECT_NEAR(conv_elems / 1e6, 21.8, 0.1);  // 10.7 M read + 11.1 M written
+  Scenario s = NetworkScenario("resnet50", true, 256, Precision::kTf32);
+  s.cluster.gpu = "A100-SXM4-80GB";
+  const Resolved nhwc = test::MustResolve(s);
+  s.workload.channels_last = false;
+  const Resolved nchw = test::MustResolve(s);
+  const DeviceRates d = RatesFor(nhwc.device, PrecisionsFor(nhwc, false), false, nhwc.speed);
+  const NetworkPassTime a = NetworkPass(nhwc, d, 256, true), b = NetworkPass(nchw, d, 256, true);
+  const double bytes_per_s = d.gemm.achievable_hbm_gbps * 1e9;
+  EXPECT_NEAR(b.forward_s - a.forward_s, 2 * 256 * conv_elems * 4 / bytes_per_s, 1e-9);
+  EXPECT_NEAR(b.backward_s - a.backward_s, 4 * 256 * conv_elems * 4 / bytes_per_s, 1e-9);
+  // FP32 runs on CUDA cores, whose NCHW kernels need no transposes.
+  s.workload.precision = Precision::kFp32;
+  const Resolved fp32_nchw = test::MustResolve(s);
+  s.workload.channels_last = true;
+  const Resolved fp32_nhwc = test::MustResolve(s);
+  const DeviceRates d32 = RatesFor(fp32_nhwc.device, PrecisionsFor(fp32_nhwc, false), false, fp32_nhwc.speed);
+  EXPECT_EQ(NetworkPass(fp32_nchw, d32, 256, true).backward_s, NetworkPass(fp32_nhwc, d32, 256, true).backward_s);
+}
+
 // BERT's masked-LM loss has labels only at the masked positions, and NVIDIA's BERT gathers them
 // before the vocabulary head (DeepLearningExamples modeling.py BertPreTrainingHeads): at seq 128,
 // max_predictions_per_seq 20. The head's GEMM at micro-batch 256: 2 x 256 x 128 x 1024 x 30522 =

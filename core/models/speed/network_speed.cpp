@@ -24,6 +24,14 @@ namespace {
 // (PyTorch) its eager_elems, forward and backward, where a record has them (gen_networks.py
 // EAGER-BN: the statistics pass, the in-place activation and their gradients as separate kernels).
 enum class Pass { kInference, kTraining, kEagerTraining };
+
+// Tensor Cores read convolution operands NHWC; on NCHW tensors each cuDNN call transposes its
+// inputs and outputs (NVIDIA Deep Learning Performance, Convolutional Layers User's Guide, "Tensor
+// Layouts In Memory: NCHW vs NHWC"). Each transpose reads and writes the tensor: forward x and y
+// (2 x (in + out) elements), backward dy and dx for dgrad and x and dy for wgrad (4 x (in + out)).
+struct Layout {
+  bool transposes = false;  // NCHW activations under Tensor Core convolutions
+};
 // Judgement: gathers of embedding rows (128 elements, DLRM) reach about half the streaming rate.
 constexpr double kGatherEfficiency = 0.5;
 
@@ -61,7 +69,7 @@ Traffic TrafficOf(const WorkloadOp& l, Pass pass) {
 }
 
 void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double batch, Pass pass,
-           NetworkPassTime& t) {
+           const Layout& layout, NetworkPassTime& t) {
   const bool training = pass != Pass::kInference;
   const double hbm = d.gemm.achievable_hbm_gbps;
   const Traffic elems = TrafficOf(l, pass);
@@ -78,7 +86,9 @@ void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double bat
     const bool gathers = !training && (l.fused_in_elems > 0 || l.fused_gather_elems > 0);
     if (gathers) operands = b.act * batch * l.fused_in_elems + l.params * b.weight;
     const double gathered = gathers ? batch * l.fused_gather_elems * b.weight : 0;
-    const double epilogue = batch * elems.forward * b.act / std::max(1.0, l.steps);
+    // A convolution (rows per sample > 1 in a convolutional network) on NCHW tensors: its transposes.
+    const double nchw = layout.transposes && l.m > 1 ? 2.0 * (input + l.count * M * l.n) * b.act : 0;
+    const double epilogue = batch * elems.forward * b.act / std::max(1.0, l.steps) + nchw;
     t.forward_s += l.steps * (GemmTime(d, M, l.n, l.k, l.count, operands, gathered) + Time(0, epilogue, 0, hbm));
     t.forward_flops += batch * l.Flops();
     if (training) {
@@ -86,7 +96,7 @@ void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double bat
       // wgrad reduces over the step's rows (N x P x Q for a convolution): split-K where its
       // output is small (roofline.h WgradShapeEfficiency).
       const double wgrad = GemmTime(d, l.n, l.k, M, l.count, operands, 0, true);
-      const double epilogue_backward = batch * elems.backward * b.act / std::max(1.0, l.steps);
+      const double epilogue_backward = batch * elems.backward * b.act / std::max(1.0, l.steps) + 2 * nchw;
       t.backward_s += l.steps * (dgrad + wgrad + Time(0, epilogue_backward, 0, hbm));
     }
   } else if (l.kind == WorkloadOpKind::kEmbedding) {
@@ -133,8 +143,13 @@ NetworkPassTime NetworkPass(const Resolved& r, const DeviceRates& d, double batc
   }
   const bool eager = r.engine && r.engine->eager_kernels;
   const Pass pass = !training ? Pass::kInference : eager ? Pass::kEagerTraining : Pass::kTraining;
+  Layout layout;
+  const std::string_view family = n.preset ? std::string_view(n.preset->family) : std::string_view();
+  const bool convolutional = family == "cnn" || family == "detector" || family == "segmentation";
+  const Precision p = d.gemm.precision;
+  layout.transposes = !r.channels_last && convolutional && p != Precision::kFp32 && p != Precision::kFp64;
   const AnyWorkload workload = WorkloadOf(r);  // the network's layer records as operations
-  for (int i = 0, ops = workload->OpCount(); i < ops; ++i) AddOp(workload->Op(i), d, b, batch, pass, t);
+  for (int i = 0, ops = workload->OpCount(); i < ops; ++i) AddOp(workload->Op(i), d, b, batch, pass, layout, t);
   return t;
 }
 
