@@ -30,7 +30,7 @@ SOURCES = {
     "CLIP": "Radford et al. 2021, CLIP (arXiv 2103.00020) Table 20: ViT-L/14 vision 24 layers width 1024 at 224 (257 tokens), text 12 layers width 768, 77 tokens; 427.6M params (Hugging Face openai/clip-vit-large-patch14)",
     "NV-DLRM": "NVIDIA MLPerf Inference v2.1 DLRM (mlcommons/inference_results_v2.1 closed/NVIDIA/code/dlrm/tensorrt): README.md 'Plugins' (DLRM_INTERACTIONS_TRT: fused embedding lookup and interaction operations) and 'numerical inputs are converted to INT8 NC/4HW4 format'; dlrm.py top_mlp_input_size = (num_interactions + embedding_size) rounded up to output_padding_granularity (default 32), 'C, K for top_mlp: [480,1024], ...'",
     "MLPERF-DLRM-QUERY": "MLPerf Inference DLRM reference: a loadgen sample aggregates 100-700 user-item pairs drawn from the inverse CDF in tools/dist_quantile.txt (20 quantiles 100,100,200 x12,300,300,400,500,600,700: mean 270); retired_benchmarks/recommendation/dlrm/pytorch/python/criteo.py",
-    "EAGER-BN": "PyTorch ATen cuda/Normalization.cuh: BatchNorm training reads x for its statistics, then reads x and writes y; backward reduces (dy, x), then reads dy, x and writes dx. ReLU(inplace=True) in torchvision's ResNets; FrozenBatchNorm2d is x * scale + bias",
+    "EAGER-BN": "PyTorch ATen cuda/Normalization.cuh (BatchNorm: statistics, apply; backward: reduce, apply); torchvision ResNet's ReLU(inplace=True), FrozenBatchNorm2d (x * scale + bias)",
     "J": "judgement of this project (not a measured figure): stated in the record's note",
 }
 
