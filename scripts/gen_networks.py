@@ -30,6 +30,7 @@ SOURCES = {
     "CLIP": "Radford et al. 2021, CLIP (arXiv 2103.00020) Table 20: ViT-L/14 vision 24 layers width 1024 at 224 (257 tokens), text 12 layers width 768, 77 tokens; 427.6M params (Hugging Face openai/clip-vit-large-patch14)",
     "NV-DLRM": "NVIDIA MLPerf Inference v2.1 DLRM (mlcommons/inference_results_v2.1 closed/NVIDIA/code/dlrm/tensorrt): README.md 'Plugins' (DLRM_INTERACTIONS_TRT: fused embedding lookup and interaction operations) and 'numerical inputs are converted to INT8 NC/4HW4 format'; dlrm.py top_mlp_input_size = (num_interactions + embedding_size) rounded up to output_padding_granularity (default 32), 'C, K for top_mlp: [480,1024], ...'",
     "MLPERF-DLRM-QUERY": "MLPerf Inference DLRM reference: a loadgen sample aggregates 100-700 user-item pairs drawn from the inverse CDF in tools/dist_quantile.txt (20 quantiles 100,100,200 x12,300,300,400,500,600,700: mean 270); retired_benchmarks/recommendation/dlrm/pytorch/python/criteo.py",
+    "EAGER-BN": "PyTorch ATen cuda/Normalization.cuh (BatchNorm: statistics, apply; backward: reduce, apply); torchvision ResNet's ReLU(inplace=True), FrozenBatchNorm2d (x * scale + bias)",
     "J": "judgement of this project (not a measured figure): stated in the record's note",
 }
 
@@ -42,7 +43,7 @@ class Net:
         self.layers = []
 
     def gemm(self, name, m, n, k, count=1, steps=1, params=None, act=None, mem=0.0, fused=0.0, inp=None,
-             fused_in=0.0, fused_gather=0.0):
+             fused_in=0.0, fused_gather=0.0, eager=(0.0, 0.0)):
         if params is None:
             params = n * k * count
         rec = {"network": self.entry["id"], "name": name, "op": "gemm", "m": m, "n": n, "k": k,
@@ -52,12 +53,17 @@ class Net:
                "fused_elems": fused}
         if fused_in or fused_gather:  # an engine kernel that gathers its rows itself (DLRM interactions)
             rec.update(fused_in_elems=fused_in, fused_gather_elems=fused_gather)
+        if eager[0] or eager[1]:  # an eager framework's own norm/activation kernels (EAGER-BN)
+            rec.update(eager_elems=eager[0], eager_backward_elems=eager[1])
         self.layers.append(rec)
 
-    def memory(self, name, elems, act=0.0, params=0, fused=None):
-        self.layers.append({"network": self.entry["id"], "name": name, "op": "memory", "m": 0, "n": 0, "k": 0,
-                            "count": 1, "steps": 1, "params": params, "in_elems": 0, "act_elems": act,
-                            "mem_elems": elems, "fused_elems": elems if fused is None else fused})
+    def memory(self, name, elems, act=0.0, params=0, fused=None, eager=(0.0, 0.0)):
+        rec = {"network": self.entry["id"], "name": name, "op": "memory", "m": 0, "n": 0, "k": 0,
+               "count": 1, "steps": 1, "params": params, "in_elems": 0, "act_elems": act,
+               "mem_elems": elems, "fused_elems": elems if fused is None else fused}
+        if eager[0] or eager[1]:
+            rec.update(eager_elems=eager[0], eager_backward_elems=eager[1])
+        self.layers.append(rec)
 
     def embedding(self, name, rows, dim, lookups, fused=None):
         """fused: elements an inference engine's own gather moves (0 = a later GEMM gathers the rows)."""
@@ -65,21 +71,36 @@ class Net:
                             "count": 1, "steps": 1, "params": rows * dim, "in_elems": 0, "act_elems": lookups * dim,
                             "mem_elems": lookups * dim, "fused_elems": lookups * dim if fused is None else fused})
 
-    def conv(self, name, cin, cout, k, stride, hw, groups=1, bn=True, bias=False, dims=2, pad_same=True):
+    def conv(self, name, cin, cout, k, stride, hw, groups=1, bn=True, bias=False, dims=2, pad_same=True,
+             relu=True, frozen=False):
         """Convolution at input size hw (a side; dims 2 or 3) as an implicit GEMM; returns the output side.
-        bn: followed by BatchNorm + activation (2 params per channel; read and written once each)."""
+        bn: followed by BatchNorm (2 params per channel) and, with relu, an activation: read and written
+        once each in fused training (mem); eager kernels move more (EAGER_PASSES). frozen: the BatchNorm
+        is a fixed affine (detection backbones)."""
         out = math.ceil(hw / stride) if pad_same else (hw - k) // stride + 1
         m = out ** dims
         params = cout * (cin // groups) * k ** dims + (2 * cout if bn else 0) + (cout if bias else 0)
         elems = m * cout
+        eager = EAGER_PASSES[("frozen" if frozen else "bn", relu)] if bn else (0, 0)
         self.gemm(name, m, cout // groups, (cin // groups) * k ** dims, count=groups, params=params,
-                  act=elems * (2 if bn else 1), mem=(2 * elems if bn else 0), inp=hw ** dims * cin)
+                  act=elems * (2 if bn else 1), mem=(2 * elems if bn else 0), inp=hw ** dims * cin,
+                  eager=(eager[0] * elems, eager[1] * elems))
         return out
+
+
+# Eager training's element passes (forward, backward) per output element of a convolution, from
+# the kernels PyTorch runs (EAGER-BN): BatchNorm 3 forward (statistics read; apply read + write) and
+# 5 backward (reduce reads dy, x; apply reads dy, x, writes dx); an in-place activation 2 forward,
+# 3 backward (reads dy, y, writes dx); a frozen BatchNorm 4 forward (multiply, add: read + write
+# each), 2 backward (the multiply's gradient); a residual add + activation 5 forward (read 2, write
+# 1; activation 2), 6 backward (activation 3; the two gradient paths summed: read 2, write 1).
+EAGER_PASSES = {("bn", True): (5, 8), ("bn", False): (3, 5), ("frozen", True): (6, 5), ("frozen", False): (4, 2),
+                ("act", True): (2, 3), ("add", True): (5, 6)}
 
 
 # [SECTION] ResNet-50 v1.5 and ResNeXt-50 32x4d ---------------------------------------------------
 
-def resnet_bottlenecks(net, hw, width_of, groups, stop_after=4, dims=2):
+def resnet_bottlenecks(net, hw, width_of, groups, stop_after=4, dims=2, frozen=False):
     """Stages conv2_x..conv5_x of a bottleneck ResNet(ReXt); returns (side, channels) per stage."""
     cin, feats = 64, []
     for stage, (blocks, planes) in enumerate([(3, 64), (4, 128), (6, 256), (3, 512)]):
@@ -89,26 +110,27 @@ def resnet_bottlenecks(net, hw, width_of, groups, stop_after=4, dims=2):
         for b in range(blocks):
             stride = 2 if (b == 0 and stage > 0) else 1
             p = f"s{stage + 2}b{b + 1}"
-            net.conv(p + ".conv1", cin, width, 1, 1, hw)
-            h2 = net.conv(p + ".conv2", width, width, 3, stride, hw, groups=groups)
-            net.conv(p + ".conv3", width, cout, 1, 1, h2)
+            net.conv(p + ".conv1", cin, width, 1, 1, hw, frozen=frozen)
+            h2 = net.conv(p + ".conv2", width, width, 3, stride, hw, groups=groups, frozen=frozen)
+            net.conv(p + ".conv3", width, cout, 1, 1, h2, relu=False, frozen=frozen)
             if b == 0:
-                net.conv(p + ".downsample", cin, cout, 1, stride, hw)
-            net.memory(p + ".add_relu", 3 * h2 * h2 * cout, act=h2 * h2 * cout, fused=h2 * h2 * cout)
+                net.conv(p + ".downsample", cin, cout, 1, stride, hw, relu=False, frozen=frozen)
+            e = h2 * h2 * cout
+            net.memory(p + ".add_relu", 3 * e, act=e, fused=e, eager=tuple(x * e for x in EAGER_PASSES[("add", True)]))
             hw, cin = h2, cout
         feats.append((hw, cout))
     return feats
 
 
-def stem(net, hw):
-    h = net.conv("conv1", 3, 64, 7, 2, hw)
+def stem(net, hw, frozen=False):
+    h = net.conv("conv1", 3, 64, 7, 2, hw, frozen=frozen)
     h2 = math.ceil(h / 2)
     net.memory("maxpool", h * h * 64 + h2 * h2 * 64, act=h2 * h2 * 64)
     return h2
 
 
 def resnet50():
-    net = Net("resnet50", "ResNet-50 v1.5", "cnn", "224x224x3 image (ImageNet)", "RESNET, MLPERF-INF",
+    net = Net("resnet50", "ResNet-50 v1.5", "cnn", "224x224x3 image (ImageNet)", "RESNET, MLPERF-INF, EAGER-BN",
               25.557e6, 8.2)
     h = stem(net, 224)
     feats = resnet_bottlenecks(net, h, lambda p: p, 1)
@@ -120,10 +142,12 @@ def resnet50():
 
 def retinanet():
     net = Net("retinanet", "RetinaNet ResNeXt50-32x4d FPN", "detector", "800x800x3 image (OpenImages, MLPerf)",
-              "RETINANET, RESNEXT", 0, 0,
+              "RETINANET, RESNEXT, EAGER-BN", 0, 0,
               "published totals not found; derived from the architecture (test checks the backbone against ResNeXt-50's 25.0M)")
-    h = stem(net, 800)
-    feats = resnet_bottlenecks(net, h, lambda p: p * 2, 32)  # width = planes * 4/64 * 32
+    # The detection backbone's BatchNorms are frozen (torchvision detection models' FrozenBatchNorm2d;
+    # NVIDIA's MLPerf RetinaNet runs them with --frozen-bn-fp16).
+    h = stem(net, 800, frozen=True)
+    feats = resnet_bottlenecks(net, h, lambda p: p * 2, 32, frozen=True)  # width = planes * 4/64 * 32
     (h3, c3), (h4, c4), (h5, c5) = feats[1], feats[2], feats[3]
     for lvl, (hh, cc) in (("p3", (h3, c3)), ("p4", (h4, c4)), ("p5", (h5, c5))):
         net.conv(f"fpn.{lvl}.lateral", cc, 256, 1, 1, hh, bn=False, bias=True)
@@ -135,8 +159,9 @@ def retinanet():
         for i, hh in enumerate((h3, h4, h5, h6, h7)):  # one head shared by the five levels
             for j in range(4):
                 params = (256 * 256 * 9 + 256) if i == 0 else 0
+                e = hh * hh * 256
                 net.gemm(f"{head}.l{i + 3}.conv{j + 1}", hh * hh, 256, 256 * 9, params=params,
-                         act=2 * hh * hh * 256, mem=2 * hh * hh * 256)
+                         act=2 * e, mem=2 * e, eager=tuple(x * e for x in EAGER_PASSES[("act", True)]))
             net.gemm(f"{head}.l{i + 3}.out", hh * hh, out, 256 * 9, params=(out * 256 * 9 + out) if i == 0 else 0)
     return net
 
@@ -153,9 +178,9 @@ def ssd_resnet34():
             stride = stride0 if b == 0 else 1
             p = f"s{stage + 2}b{b + 1}"
             h2 = net.conv(p + ".conv1", cin, c, 3, stride, h)
-            net.conv(p + ".conv2", c, c, 3, 1, h2)
+            net.conv(p + ".conv2", c, c, 3, 1, h2, relu=False)
             if b == 0 and (stride != 1 or cin != c):
-                net.conv(p + ".downsample", cin, c, 1, stride, h)
+                net.conv(p + ".downsample", cin, c, 1, stride, h, relu=False)
             net.memory(p + ".add_relu", 3 * h2 * h2 * c, act=h2 * h2 * c, fused=h2 * h2 * c)
             h, cin = h2, c
     # Extra feature layers: 1x1 reduce, then 3x3 with stride (3 on the first: 150 -> 50, then 2).
@@ -421,7 +446,17 @@ def clip_vit_l():
     return net
 
 
-URLS = {'RESNET': 'https://arxiv.org/abs/1512.03385', 'RESNEXT': 'https://arxiv.org/abs/1611.05431', 'RETINANET': 'https://arxiv.org/abs/1708.02002', 'SSD': 'https://arxiv.org/abs/1512.02325', 'MLPERF-INF': 'https://arxiv.org/abs/1911.02549', 'UNET3D': 'https://github.com/mlcommons/training/tree/master/image_segmentation/pytorch', 'KITS19-PATCHES': 'https://github.com/mlcommons/inference/tree/master/vision/medical_imaging/3d-unet-kits19', 'DLRM': 'https://github.com/facebookresearch/dlrm', 'RNNT': 'https://github.com/mlcommons/inference/tree/master/speech_recognition/rnnt', 'YOLOV5': 'https://github.com/ultralytics/yolov5', 'WHISPER': 'https://arxiv.org/abs/2212.04356', 'CLIP': 'https://arxiv.org/abs/2103.00020', 'MLPERF-DLRM-QUERY': 'https://github.com/mlcommons/inference/tree/master/retired_benchmarks/recommendation/dlrm/pytorch', 'NV-DLRM': 'https://github.com/mlcommons/inference_results_v2.1/tree/master/closed/NVIDIA/code/dlrm/tensorrt', 'J': "scripts/gen_networks.py (each judgement's comment)"}
+URLS = {'RESNET': 'https://arxiv.org/abs/1512.03385', 'RESNEXT': 'https://arxiv.org/abs/1611.05431', 'RETINANET': 'https://arxiv.org/abs/1708.02002', 'SSD': 'https://arxiv.org/abs/1512.02325', 'MLPERF-INF': 'https://arxiv.org/abs/1911.02549', 'UNET3D': 'https://github.com/mlcommons/training/tree/master/image_segmentation/pytorch', 'KITS19-PATCHES': 'https://github.com/mlcommons/inference/tree/master/vision/medical_imaging/3d-unet-kits19', 'DLRM': 'https://github.com/facebookresearch/dlrm', 'RNNT': 'https://github.com/mlcommons/inference/tree/master/speech_recognition/rnnt', 'YOLOV5': 'https://github.com/ultralytics/yolov5', 'WHISPER': 'https://arxiv.org/abs/2212.04356', 'CLIP': 'https://arxiv.org/abs/2103.00020', 'MLPERF-DLRM-QUERY': 'https://github.com/mlcommons/inference/tree/master/retired_benchmarks/recommendation/dlrm/pytorch', 'NV-DLRM': 'https://github.com/mlcommons/inference_results_v2.1/tree/master/closed/NVIDIA/code/dlrm/tensorrt', 'EAGER-BN': 'https://github.com/pytorch/pytorch/blob/main/aten/src/ATen/native/cuda/Normalization.cuh', 'J': "scripts/gen_networks.py (each judgement's comment)"}
+
+
+def Compact(v):
+    """A whole float as an int (3136.0 -> 3136); other values as they are."""
+    return int(v) if isinstance(v, float) and v.is_integer() and abs(v) < 2 ** 53 else v
+
+
+def IsDefault(key, v):
+    """True where the catalog reader's default gives the same value (catalog.h NetworkLayer)."""
+    return key not in ("network", "name", "op") and v == (1 if key in ("count", "steps") else 0)
 
 
 def main():
@@ -429,7 +464,10 @@ def main():
     doc = {"schema_version": 1,
            "sources": {k: v + " — " + URLS[k] for k, v in SOURCES.items()},
            "networks": [n.entry for n in nets],
-           "network_layers": [dict(l, **{k: float(l[k]) for k in ("m", "n", "k", "params", "act_elems", "mem_elems")})
+           # Whole numbers without a decimal point (the reader takes any JSON number) and no field at
+           # its default (count and steps 1, the rest 0): the records are compiled into the page,
+           # whose size has a budget (scripts/size_budgets.sh).
+           "network_layers": [{k: Compact(v) for k, v in l.items() if not IsDefault(k, v)}
                               for n in nets for l in n.layers]}
     print(json.dumps(doc, indent=None, separators=(",", ":")).replace('},{"network"', '},\n{"network"'))
 

@@ -243,6 +243,128 @@ TEST(Network, TrainingStepIsForwardBackwardAndReduction) {
   EXPECT_GT(rep.memory.max_micro_batch, 256);
 }
 
+// A convolution's weight gradient reduces over N x P x Q into a small output; cuDNN's wgrad
+// algorithms split that sum over CTAs (split-K). ResNet-50's first 1x1 convolution (64 -> 64 at
+// 56 x 56) at batch 256 on an A100 (108 SMs): wgrad output 64 x 64, K = 256 x 56 x 56 = 802,816.
+// Unsplit it is one 64 x 64 tile on 108 SMs: 0.70 / 108 = 0.0065. Split 108 ways: one full wave of
+// 64 x 64 tiles (0.70), each slice 802,816 / 108 = 7,433 deep with a 128-step fp32 epilogue:
+// 0.70 x 7433 / (7433 + 128) = 0.688.
+TEST(Network, WeightGradientSplitsItsLongReduction) {
+  const double k = 256.0 * 56 * 56;
+  EXPECT_LT(GemmShapeEfficiency(64, 64, k, 1, 108, Precision::kFp16), 0.01);
+  const double slice = k / 108;
+  EXPECT_NEAR(WgradShapeEfficiency(64, 64, k, 1, 108, Precision::kFp16), 0.70 * slice / (slice + 128), 1e-6);
+  // A full-wave output keeps its unsplit efficiency (4096 x 4096 over 8192 tokens: 512 tiles).
+  EXPECT_DOUBLE_EQ(WgradShapeEfficiency(4096, 4096, 8192, 1, 108, Precision::kFp16),
+                   GemmShapeEfficiency(4096, 4096, 8192, 1, 108, Precision::kFp16));
+  // Over the whole network the backward (dgrad + wgrad, twice the elementwise traffic) is about
+  // twice the forward, as its FLOPs are, not the 5x an unsplit wgrad made it.
+  Scenario s = NetworkScenario("resnet50", true, 256, Precision::kFp16);
+  s.cluster.gpu = "A100-SXM4-80GB";
+  const Resolved r = test::MustResolve(s);
+  const DeviceRates d = RatesFor(r.device, PrecisionsFor(r, false), false, r.speed);
+  const NetworkPassTime t = NetworkPass(r, d, 256, true);
+  EXPECT_GT(t.backward_s, 1.5 * t.forward_s);
+  EXPECT_LT(t.backward_s, 2.5 * t.forward_s);
+}
+
+// Eager PyTorch runs each BatchNorm as a statistics and an apply kernel (and a reduce and an apply
+// kernel backward) and each activation as its own kernel; fused training (cuDNN NormConvolution in
+// NVIDIA's MLPerf MXNet ResNet) reads and writes a norm and activation once. ResNet-50's first
+// bottleneck conv1 (64 channels at 56 x 56: E = 200,704 elements) with BatchNorm + ReLU moves 5 E
+// forward (statistics 1, apply 2, ReLU 2) and 8 E backward (ReLU 3, reduce 2, apply 3); conv3 with
+// BatchNorm alone (256 channels: E = 802,816) 3 E and 5 E; fused training 2 E and 4 E.
+TEST(Network, EagerEnginesRunNormsAndActivationsAsTheirOwnKernels) {
+  const NetworkLayer* conv1 = nullptr;
+  const NetworkLayer* conv3 = nullptr;
+  for (const NetworkLayer& l : LayersOf(BuiltinCatalog(), "resnet50")) {
+    if (l.name == "s2b1.conv1") conv1 = &l;
+    if (l.name == "s2b1.conv3") conv3 = &l;
+  }
+  ASSERT_TRUE(conv1 && conv3);
+  EXPECT_EQ(conv1->mem_elems, 2 * 200704.0);
+  EXPECT_EQ(conv1->eager_elems, 5 * 200704.0);
+  EXPECT_EQ(conv1->eager_backward_elems, 8 * 200704.0);
+  EXPECT_EQ(conv3->eager_elems, 3 * 802816.0);
+  EXPECT_EQ(conv3->eager_backward_elems, 5 * 802816.0);
+  // The step prices the difference as HBM traffic, 2-byte activations at fp16: forward and backward
+  // each grow by the records' extra elements x 2 bytes / the achievable bandwidth.
+  double extra_fwd = 0, extra_bwd = 0;
+  for (const NetworkLayer& l : LayersOf(BuiltinCatalog(), "resnet50")) {
+    if (l.eager_elems <= 0) continue;
+    extra_fwd += l.eager_elems - l.mem_elems;
+    extra_bwd += l.eager_backward_elems - 2 * l.mem_elems;
+  }
+  Scenario s = NetworkScenario("resnet50", true, 256, Precision::kFp16);
+  s.cluster.gpu = "A100-SXM4-80GB";
+  const Resolved fused = test::MustResolve(s);
+  s.workload.engine = "pytorch";
+  const Resolved eager = test::MustResolve(s);
+  ASSERT_TRUE(eager.engine && eager.engine->eager_kernels);
+  const DeviceRates d = RatesFor(fused.device, PrecisionsFor(fused, false), false, fused.speed);
+  const NetworkPassTime tf = NetworkPass(fused, d, 256, true), te = NetworkPass(eager, d, 256, true);
+  const double bytes_per_s = d.gemm.achievable_hbm_gbps * 1e9;
+  EXPECT_NEAR(te.forward_s - tf.forward_s, 256 * extra_fwd * 2 / bytes_per_s, 1e-9);
+  EXPECT_NEAR(te.backward_s - tf.backward_s, 256 * extra_bwd * 2 / bytes_per_s, 1e-9);
+  EXPECT_EQ(te.forward_flops, tf.forward_flops);
+  // Inference is the engines' fused traffic either way.
+  EXPECT_EQ(NetworkPass(eager, d, 256, false).forward_s, NetworkPass(fused, d, 256, false).forward_s);
+}
+
+// Tensor Core convolutions read NHWC; on NCHW tensors (PyTorch's default layout, as the TF32 runs
+// of DeepLearningExamples' ResNet-50 keep it) each cuDNN call transposes its inputs and outputs:
+// forward x and y, backward dy and dx (dgrad) and x and dy (wgrad), each read and written once.
+// Per convolution that is 2 (in + out) elements forward and 4 (in + out) backward, at 4 bytes in TF32.
+TEST(Network, NchwTensorCoreConvolutionsPayTheirTransposes) {
+  double conv_elems = 0;  // input + output elements of every convolution, per sample
+  for (const NetworkLayer& l : LayersOf(BuiltinCatalog(), "resnet50"))
+    if (l.op == "gemm" && l.m > 1) conv_elems += l.in_elems + l.m * l.n * l.count;
+  EXPECT_NEAR(conv_elems / 1e6, 21.8, 0.1);  // 10.7 M read + 11.1 M written
+  Scenario s = NetworkScenario("resnet50", true, 256, Precision::kTf32);
+  s.cluster.gpu = "A100-SXM4-80GB";
+  const Resolved nhwc = test::MustResolve(s);
+  s.workload.channels_last = false;
+  const Resolved nchw = test::MustResolve(s);
+  const DeviceRates d = RatesFor(nhwc.device, PrecisionsFor(nhwc, false), false, nhwc.speed);
+  const NetworkPassTime a = NetworkPass(nhwc, d, 256, true), b = NetworkPass(nchw, d, 256, true);
+  const double bytes_per_s = d.gemm.achievable_hbm_gbps * 1e9;
+  EXPECT_NEAR(b.forward_s - a.forward_s, 2 * 256 * conv_elems * 4 / bytes_per_s, 1e-9);
+  EXPECT_NEAR(b.backward_s - a.backward_s, 4 * 256 * conv_elems * 4 / bytes_per_s, 1e-9);
+  // FP32 runs on CUDA cores, whose NCHW kernels need no transposes.
+  s.workload.precision = Precision::kFp32;
+  const Resolved fp32_nchw = test::MustResolve(s);
+  s.workload.channels_last = true;
+  const Resolved fp32_nhwc = test::MustResolve(s);
+  const DeviceRates d32 = RatesFor(fp32_nhwc.device, PrecisionsFor(fp32_nhwc, false), false, fp32_nhwc.speed);
+  EXPECT_EQ(NetworkPass(fp32_nchw, d32, 256, true).backward_s, NetworkPass(fp32_nhwc, d32, 256, true).backward_s);
+}
+
+// BERT's masked-LM loss has labels only at the masked positions, and NVIDIA's BERT gathers them
+// before the vocabulary head (DeepLearningExamples modeling.py BertPreTrainingHeads): at seq 128,
+// max_predictions_per_seq 20. The head's GEMM at micro-batch 256: 2 x 256 x 128 x 1024 x 30522 =
+// 2.048 TFLOP over every position, x 20 / 128 = 0.32 TFLOP at the masked ones; none for a
+// fine-tuning head (workload.lm_head_fraction 0).
+TEST(Network, EncoderPretrainingHeadRunsAtTheMaskedPositions) {
+  Scenario s = NetworkScenario("bert-large", true, 256, Precision::kFp16);
+  s.cluster.gpu = "A100-SXM4-80GB";
+  s.workload.seq_len = 128;
+  auto logits = [&](double fraction, double* step_s) {
+    s.workload.lm_head_fraction = fraction;
+    Report rep = Evaluate(s, BuiltinCatalog());
+    EXPECT_TRUE(rep.errors.empty()) << test::Dump(rep.errors);
+    *step_s = rep.performance.step_time_s;
+    for (const RooflinePoint& p : rep.performance.roofline)
+      if (p.op == "logits") return p.flops;
+    return 0.0;
+  };
+  double all_s = 0, masked_s = 0, none_s = 0;
+  EXPECT_NEAR(logits(1.0, &all_s), 2.0 * 256 * 128 * 1024 * 30522, 1e6);
+  EXPECT_NEAR(logits(20.0 / 128, &masked_s), 2.0 * 256 * 20 * 1024 * 30522, 1e6);
+  EXPECT_EQ(logits(0.0, &none_s), 0.0);
+  EXPECT_LT(masked_s, all_s);
+  EXPECT_LT(none_s, masked_s);
+}
+
 // DLRM trains hybrid-parallel (Naumov et al. 2019 sec. 4): the 26 tables spread over the GPUs
 // (the largest, 40 M rows x 128 = 20 GB in fp32, on one of them), the MLPs data-parallel, and a
 // step updates only the rows it looked up. The tables are neither replicated nor all-reduced.

@@ -39,6 +39,7 @@ EngineProfile Parse(const Json& o) {
   Read(o, "norm_traffic", e.norm_traffic);
   Read(o, "elementwise_traffic", e.elementwise_traffic);
   Read(o, "removes_padding", e.removes_padding);
+  Read(o, "eager_kernels", e.eager_kernels);
   auto att = o.find("attention");
   if (att != o.end() && att->is_object()) {
     for (int i = 0; i < 6; ++i) {

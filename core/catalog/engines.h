@@ -29,6 +29,8 @@ struct EngineProfile {
   double norm_traffic = 1;          // HBM traffic of the norms / a fused norm's
   double elementwise_traffic = 1;   // HBM traffic of activation, residual, rotary / fused ones'
   bool removes_padding = false;     // encoders: only a sample's real tokens computed (varseqlen)
+  bool eager_kernels = false;       // networks in training: each BatchNorm, activation and residual add
+                                    // its own kernels (eager PyTorch), the layers' eager_elems
   // Fused attention per architecture family (Volta, Turing, Ampere, Ada, Hopper, Blackwell).
   EngineAttention attention[6];
   bool gather_per_layer = true;     // ZeRO-3/FSDP gathers one layer (unit) at a time

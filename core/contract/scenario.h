@@ -62,6 +62,8 @@ struct WorkloadConfig {
   int train_steps = 0;                 // optimizer steps instead of a token budget; 0 = by train_tokens
   bool flash_attention = true;
   int packed_sample_tokens = 0;        // sequence packing: tokens per packed sample; 0 = one per sequence
+  double lm_head_fraction = 1.0;       // share of positions the vocabulary head and loss compute
+  bool channels_last = true;           // networks: activations NHWC (false: NCHW, transposed per convolution)
   // inference
   int batch = 1;
   int prompt_tokens = 512;

@@ -73,6 +73,10 @@ void VisitWorkload(V& v, WorkloadConfig& w) {
   v.Field("train_steps", w.train_steps, 0, 1000000000,
           "optimizer steps to train, instead of train_tokens (also for networks); 0 = by train_tokens");
   v.Field("flash_attention", w.flash_attention, "fused attention (no s x s score matrix kept)");
+  v.Field("lm_head_fraction", w.lm_head_fraction, 0.0, 1.0, "fraction",
+          "training: share of positions the vocabulary head and loss compute (BERT pretraining: masked positions; 0 = no vocabulary head)");
+  v.Field("channels_last", w.channels_last,
+          "convolutional networks: NHWC activations; false = NCHW, each Tensor Core convolution transposes its inputs and outputs");
   v.Field("packed_sample_tokens", w.packed_sample_tokens, 0, 10000000,
           "training with sequence packing: mean tokens per packed sample, each attending only within itself (variable-length flash attention); 0 = one sample per sequence");
   v.Field("batch", w.batch, 1, 1000000, "inference: concurrent sequences");

@@ -232,7 +232,8 @@ void ResolveWorkload(const Scenario& s, Resolved& r) {
   r.batch = w.batch, r.prompt_tokens = w.prompt_tokens, r.output_tokens = w.output_tokens;
   r.train_tokens = w.train_tokens, r.train_steps = w.train_steps, r.request_rate = w.request_rate;
   r.scheduler_steps = w.scheduler_steps;
-  r.flash_attention = w.flash_attention;
+  r.flash_attention = w.flash_attention, r.lm_head_fraction = w.lm_head_fraction;
+  r.channels_last = w.channels_last;
   const ParallelismConfig& p = s.parallelism;
   r.zero = p.zero, r.interleave = p.interleave;
   r.sequence_parallel = p.sequence_parallel, r.recompute = p.recompute;

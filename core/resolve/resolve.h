@@ -53,6 +53,8 @@ struct Resolved {
   double request_rate = 0;                  // inference: requests per second (cluster); 0 = no load model
   int scheduler_steps = 1;                  // decode steps per scheduler call (serving under load)
   bool flash_attention = true;
+  double lm_head_fraction = 1;  // training: positions the vocabulary head computes (workload.lm_head_fraction)
+  bool channels_last = true;    // networks: NHWC activations (workload.channels_last)
   int zero = 0, interleave = 1;
   bool sequence_parallel = false;
   Recompute recompute = Recompute::kNone;

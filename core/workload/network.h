@@ -41,7 +41,10 @@ struct NetworkLayer {
   double params = 0;            // parameters of the record (all counts)
   double in_elems = 0;          // gemm: input elements really read per sample per step (all counts)
   double act_elems = 0;         // elements kept for the backward pass, per sample
-  double mem_elems = 0;         // elementwise / pooling / gathered elements moved, per sample (separate kernels)
+  double mem_elems = 0;         // elementwise / pooling / gathered elements moved, per sample (training, fused norms)
+  // The same as an eager framework's separate kernels move it (a BatchNorm's statistics pass, an
+  // in-place activation, PyTorch's kernels), forward and backward; 0 = mem_elems and twice it.
+  double eager_elems = 0, eager_backward_elems = 0;
   double fused_elems = 0;       // the same with an inference engine's fusions (epilogues, fused softmax)
   // gemm under an inference engine that fuses gathers into it (DLRM's interactions plugin): the
   // elements it moves through HBM per sample besides the rows it gathers, its other input and its

@@ -111,6 +111,7 @@ WorkloadOp OpOf(const NetworkLayer& l) {
   op.m = l.m, op.n = l.n, op.k = l.k, op.count = l.count, op.steps = l.steps, op.params = l.params;
   op.in_elems = l.in_elems, op.act_elems = l.act_elems, op.mem_elems = l.mem_elems, op.fused_elems = l.fused_elems;
   op.fused_in_elems = l.fused_in_elems, op.fused_gather_elems = l.fused_gather_elems;
+  op.eager_elems = l.eager_elems, op.eager_backward_elems = l.eager_backward_elems;
   return op;
 }
 

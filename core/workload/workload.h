@@ -42,7 +42,8 @@ struct WorkloadOp {
   double params = 0;            // weights the op reads (all counts); 0: both GEMM operands are per sample
   double in_elems = 0;          // kGemm: input elements read per sample per step (0 = count x m x k)
   double act_elems = 0;         // elements kept for the backward pass (0 where the split decides)
-  double mem_elems = 0;         // elements moved as separate kernels (eager)
+  double mem_elems = 0;         // elements moved by memory-bound kernels in training (fused norms)
+  double eager_elems = 0, eager_backward_elems = 0;  // the same as an eager framework's kernels (0 = as above)
   double fused_elems = 0;       // the same under an inference engine's fusions
   double fused_in_elems = 0, fused_gather_elems = 0;  // kGemm that gathers its rows (NetworkLayer)
   double Flops() const { return kind == WorkloadOpKind::kGemm ? 2.0 * m * n * k * count * steps : 0.0; }

@@ -36,6 +36,8 @@ constexpr Pair kFieldDocs[] = {
     {"/workload/train_tokens", "训练 token 预算；0 = 不计算训练时长"},
     {"/workload/train_steps", "训练的优化器步数，代替 token 预算（网络模型也适用）；0 = 按 token 预算"},
     {"/workload/flash_attention", "融合注意力（不保存 s x s 分数矩阵）"},
+    {"/workload/lm_head_fraction", "训练：词表输出层和 loss 计算的位置占每条序列的比例；1 = 全部位置；NVIDIA BERT 预训练 = max_predictions_per_seq / seq_len；0 = 无词表输出层（微调头）"},
+    {"/workload/channels_last", "卷积网络：激活值按 NHWC 存储（Tensor Core 卷积的格式）；false = NCHW（PyTorch 默认）：每个 Tensor Core 卷积都要转置输入和输出"},
     {"/workload/packed_sample_tokens", "序列打包训练：每个打包样本的平均 token 数，样本只在自身内部做注意力（变长 flash attention）；0 = 每条序列一个样本"},
     {"/workload/batch", "推理：每个模型副本同时处理的序列数"},
     {"/workload/prompt_tokens", "推理：每个序列的输入 token 数"},

@@ -18,7 +18,20 @@ namespace gpucfg {
 namespace {
 
 // Inference moves each record's fused_elems (TensorRT Developer Guide, "Layer Fusion": BatchNorm,
-// activation and residual add in the GEMM epilogue); eager training its mem_elems.
+// activation and residual add in the GEMM epilogue); training its mem_elems, twice that backward
+// (a norm and activation read and written once each: cuDNN's fused NormConvolution and
+// BatchNormAddRelu in NVIDIA's MLPerf MXNet ResNet, XLA's fusions); an engine with eager_kernels
+// (PyTorch) its eager_elems, forward and backward, where a record has them (gen_networks.py
+// EAGER-BN: the statistics pass, the in-place activation and their gradients as separate kernels).
+enum class Pass { kInference, kTraining, kEagerTraining };
+
+// Tensor Cores read convolution operands NHWC; on NCHW tensors each cuDNN call transposes its
+// inputs and outputs (NVIDIA Deep Learning Performance, Convolutional Layers User's Guide, "Tensor
+// Layouts In Memory: NCHW vs NHWC"). Each transpose reads and writes the tensor: forward x and y
+// (2 x (in + out) elements), backward dy and dx for dgrad and x and dy for wgrad (4 x (in + out)).
+struct Layout {
+  bool transposes = false;  // NCHW activations under Tensor Core convolutions
+};
 // Judgement: gathers of embedding rows (128 elements, DLRM) reach about half the streaming rate.
 constexpr double kGatherEfficiency = 0.5;
 
@@ -31,8 +44,9 @@ double Time(double flops, double bytes, double tflops, double gbps) {
 // One GEMM of (count x) M x N x K with `bytes` of traffic, on the device's GEMM roof; rows it
 // gathers in the same kernel (`gather_bytes`) stream at the gather rate, overlapped with its math.
 double GemmTime(const DeviceRates& d, double M, double N, double K, double count, double bytes,
-                double gather_bytes = 0) {
-  const double eff = GemmShapeEfficiency(M, N, K, count, d.sms, d.gemm.precision);
+                double gather_bytes = 0, bool wgrad = false) {
+  const double eff = wgrad ? WgradShapeEfficiency(M, N, K, count, d.sms, d.gemm.precision)
+                           : GemmShapeEfficiency(M, N, K, count, d.sms, d.gemm.precision);
   const double hbm = d.gemm.achievable_hbm_gbps;
   const double stream_s = bytes / (hbm * 1e9) + gather_bytes / (hbm * kGatherEfficiency * 1e9);
   return Time(2.0 * M * N * K * count, stream_s * hbm * 1e9, d.gemm.sustained_tflops * eff, hbm) +
@@ -43,9 +57,22 @@ struct Bytes {
   double act, weight;
 };
 
-void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double batch, bool training,
-           NetworkPassTime& t) {
+// Elements per sample an op's memory-bound kernels move, forward and backward.
+struct Traffic {
+  double forward, backward;
+};
+Traffic TrafficOf(const WorkloadOp& l, Pass pass) {
+  if (pass == Pass::kInference) return {l.fused_elems, 0};
+  if (pass == Pass::kEagerTraining && (l.eager_elems > 0 || l.eager_backward_elems > 0))
+    return {l.eager_elems, l.eager_backward_elems > 0 ? l.eager_backward_elems : 2 * l.eager_elems};
+  return {l.mem_elems, 2 * l.mem_elems};
+}
+
+void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double batch, Pass pass,
+           const Layout& layout, NetworkPassTime& t) {
+  const bool training = pass != Pass::kInference;
   const double hbm = d.gemm.achievable_hbm_gbps;
+  const Traffic elems = TrafficOf(l, pass);
   if (l.kind == WorkloadOpKind::kGemm) {
     const double M = batch * l.m;
     // Per step: both operands and the output; weights once per step (params == 0: the second
@@ -59,13 +86,18 @@ void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double bat
     const bool gathers = !training && (l.fused_in_elems > 0 || l.fused_gather_elems > 0);
     if (gathers) operands = b.act * batch * l.fused_in_elems + l.params * b.weight;
     const double gathered = gathers ? batch * l.fused_gather_elems * b.weight : 0;
-    const double epilogue = batch * (training ? l.mem_elems : l.fused_elems) * b.act / std::max(1.0, l.steps);
+    // A convolution (rows per sample > 1 in a convolutional network) on NCHW tensors: its transposes.
+    const double nchw = layout.transposes && l.m > 1 ? 2.0 * (input + l.count * M * l.n) * b.act : 0;
+    const double epilogue = batch * elems.forward * b.act / std::max(1.0, l.steps) + nchw;
     t.forward_s += l.steps * (GemmTime(d, M, l.n, l.k, l.count, operands, gathered) + Time(0, epilogue, 0, hbm));
     t.forward_flops += batch * l.Flops();
     if (training) {
       const double dgrad = GemmTime(d, M, l.k, l.n, l.count, operands);
-      const double wgrad = GemmTime(d, l.n, l.k, M, l.count, operands);
-      t.backward_s += l.steps * (dgrad + wgrad + Time(0, 2 * epilogue, 0, hbm));
+      // wgrad reduces over the step's rows (N x P x Q for a convolution): split-K where its
+      // output is small (roofline.h WgradShapeEfficiency).
+      const double wgrad = GemmTime(d, l.n, l.k, M, l.count, operands, 0, true);
+      const double epilogue_backward = batch * elems.backward * b.act / std::max(1.0, l.steps) + 2 * nchw;
+      t.backward_s += l.steps * (dgrad + wgrad + Time(0, epilogue_backward, 0, hbm));
     }
   } else if (l.kind == WorkloadOpKind::kEmbedding) {
     // Inference moves fused_elems: 0 where a GEMM gathers the rows itself (no kernel of its own).
@@ -73,9 +105,8 @@ void AddOp(const WorkloadOp& l, const DeviceRates& d, const Bytes& b, double bat
     if (training || bytes > 0) t.forward_s += Time(0, bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
     if (training) t.backward_s += Time(0, 2 * bytes, 0, hbm * kGatherEfficiency) + d.kernel_overhead_s;
   } else {
-    const double bytes = batch * (training ? l.mem_elems : l.fused_elems) * b.act;
-    t.forward_s += Time(0, bytes, 0, hbm) + d.kernel_overhead_s;
-    if (training) t.backward_s += Time(0, 2 * bytes, 0, hbm) + d.kernel_overhead_s;
+    t.forward_s += Time(0, batch * elems.forward * b.act, 0, hbm) + d.kernel_overhead_s;
+    if (training) t.backward_s += Time(0, batch * elems.backward * b.act, 0, hbm) + d.kernel_overhead_s;
   }
 }
 
@@ -110,8 +141,15 @@ NetworkPassTime NetworkPass(const Resolved& r, const DeviceRates& d, double batc
     t.backward_s = training ? 2 * t.forward_s : 0;
     return t;
   }
+  const bool eager = r.engine && r.engine->eager_kernels;
+  const Pass pass = !training ? Pass::kInference : eager ? Pass::kEagerTraining : Pass::kTraining;
+  Layout layout;
+  const std::string_view family = n.preset ? std::string_view(n.preset->family) : std::string_view();
+  const bool convolutional = family == "cnn" || family == "detector" || family == "segmentation";
+  const Precision p = d.gemm.precision;
+  layout.transposes = !r.channels_last && convolutional && p != Precision::kFp32 && p != Precision::kFp64;
   const AnyWorkload workload = WorkloadOf(r);  // the network's layer records as operations
-  for (int i = 0, ops = workload->OpCount(); i < ops; ++i) AddOp(workload->Op(i), d, b, batch, training, t);
+  for (int i = 0, ops = workload->OpCount(); i < ops; ++i) AddOp(workload->Op(i), d, b, batch, pass, layout, t);
   return t;
 }
 

@@ -102,12 +102,15 @@ PackRef Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared, LayerPac
   s.batch = in.mb, s.q_tokens = in.seq, s.context = in.ctx, s.tp = tp;
   s.sequence_parallel = in.sp && tp > 1, s.flash = in.flash, s.causal = !in.a->encoder_only;
   s.lora_rank = in.lora_rank, s.lora_targets = in.lora_targets;
+  s.lm_head_fraction = in.r ? in.r->lm_head_fraction : 1.0;
   if (in.cache) {  // the same passes of another configuration of this device (model_cache.h)
     if (const ModelCache::Entry* e = in.cache->Find(*in.a, s, in.lp, in.d, in.cache_context)) return {&e->layer, &e->logits, e->serial};
   }
   auto compute = [&](LayerPack& p) {
     p.layer = LayerForward(*in.a, s, in.lp, in.d, &shared);
-    p.logits = LogitsForward(*in.a, in.mb * in.seq, tp, in.lp, in.d, Phase::kTraining, &shared);
+    // The head runs where a label is (workload.lm_head_fraction): NVIDIA's BERT gathers the masked
+    // positions first (DeepLearningExamples BERT modeling.py BertPreTrainingHeads, dense output).
+    p.logits = LogitsForward(*in.a, in.mb * in.seq * s.lm_head_fraction, tp, in.lp, in.d, Phase::kTraining, &shared);
   };
   if (!in.cache) {
     compute(*own);

@@ -164,6 +164,38 @@ double ShapeEff(double m, double n, double k, double batch, int sms, Precision p
   return ShapeEff(DimOf(m), DimOf(n), DimOf(k), CommonOf(batch, sms, p), epilogue);
 }
 
+// A weight gradient reduces over the batch's rows (tokens; N x P x Q for a convolution) into a
+// small output: few tiles, a long K. Its kernels split that sum over CTAs: cuDNN's backward-filter
+// algorithms 0 and 3 compute "a sum of matrix products ... done using the atomic add" (NVIDIA
+// cuDNN API reference, cudnnConvolutionBwdFilterAlgo_t), CUTLASS's implicit-GEMM wgrad takes
+// split_k_slices (CUTLASS media/docs/implicit_gemm_convolution.md). An output of fewer tiles than
+// SMs runs s slices: s times the tiles over the SMs, each slice K / s long and ending in an fp32
+// partial sum (a 4-byte C: 128 K-steps, as Gemm's accumulating wgrad below). s is taken where the
+// slices fill 1-4 whole waves (the library's heuristic picks among such splits); the unsplit shape,
+// with its own `epilogue`, stays a candidate.
+constexpr int kSplitKWaves = 4;
+constexpr double kSplitKEpilogue = 128.0;
+
+double SplitKShapeEff(const Dim& m, const Dim& n, const Dim& k, const ShapeCommon& c, double epilogue) {
+  double best = ShapeEff(m, n, k, c, epilogue);
+  const bool aligned = ((n.i | k.i) & c.align_mask) == 0;
+  for (const Tile& t : kTiles) {
+    const i64 tm = (m.i + i64(t.m) - 1) / i64(t.m), tn = (n.i + i64(t.n) - 1) / i64(t.n);
+    const i64 tiles = tm * tn * c.batch;
+    if (tiles >= c.sms) continue;  // a whole wave already: nothing to split for
+    const double tile_util = m.v * n.v / (double(tm) * t.m * double(tn) * t.n);
+    for (int waves = 1; waves <= kSplitKWaves; ++waves) {
+      const i64 slices = waves * c.sms / tiles;  // the most slices that fit `waves` waves
+      if (slices < 2) continue;
+      const double slice_k = k.v / double(slices);
+      const double wave_util = double(tiles * slices) / double(waves * c.sms);
+      const double k_ramp = slice_k / (slice_k + kSplitKEpilogue);
+      best = std::max(best, tile_util * wave_util * t.speed * k_ramp * (aligned ? 1.0 : 0.6));
+    }
+  }
+  return best;
+}
+
 // The shape efficiencies of a GEMM's forward, dgrad and wgrad passes (the last two with backward).
 struct GemmEffs { double fwd = 0, dgrad = 0, wgrad = 0; };
 
@@ -181,7 +213,7 @@ GemmEffs EffsOf(double m, double n, double k, double batch, Precision p, int sms
   e.fwd = ShapeEff(dm, dn, dk, c, 32.0, shared);
   if (backward) {
     e.dgrad = ShapeEff(dm, dk, dn, c, 32.0, shared);
-    e.wgrad = ShapeEff(dk, dn, dm, c, 128.0);
+    e.wgrad = SplitKShapeEff(dk, dn, dm, c, 128.0);
   }
   return e;
 }
@@ -291,6 +323,11 @@ double AttainableTflops(const RooflineCeiling& c, double flops_per_byte) {
 
 double GemmShapeEfficiency(double m, double n, double k, double batch, int sms, Precision p) {
   return ShapeEff(m, n, k, batch, sms, p, 32.0);
+}
+
+double WgradShapeEfficiency(double m, double n, double k, double batch, int sms, Precision p) {
+  if (m <= 0 || n <= 0 || k <= 0) return 1.0;
+  return SplitKShapeEff(DimOf(m), DimOf(n), DimOf(k), CommonOf(batch, sms, p), 32.0);
 }
 
 
@@ -494,7 +531,7 @@ LayerCost LayerForward(const TransformerArch& a, const LayerShape& s, const Laye
     if (train && up == f) {
       // No GLU: mlp_down (T x f -> h) is mlp_up's transpose, so each one's forward shape is the
       // other's dgrad shape; only its wgrad shape is new.
-      down_eff = {up_eff.dgrad, up_eff.fwd, ShapeEff(f, h, T * k, 1, d.sms, p, 128.0)};
+      down_eff = {up_eff.dgrad, up_eff.fwd, SplitKShapeEff(DimOf(f), DimOf(h), DimOf(T * k), CommonOf(1, d.sms, p), 128.0)};
     } else {
       down_eff = EffsOf(T * k, h, f, 1, p, d.sms, train);
     }

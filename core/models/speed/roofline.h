@@ -52,6 +52,10 @@ double AttainableTflops(const RooflineCeiling& c, double flops_per_byte);
 // Fraction of the best GEMM rate a (batch x) m x n x k GEMM reaches: tile and wave quantisation
 // over the SMs, a short-K penalty, and a penalty for dimensions not multiples of 16 bytes.
 double GemmShapeEfficiency(double m, double n, double k, double batch, int sms, Precision p);
+// The same for a weight gradient (output m x n, reduction k over the batch's rows): an output of
+// fewer tiles than SMs splits its long reduction over CTAs (split-K), each slice ending in an fp32
+// partial sum.
+double WgradShapeEfficiency(double m, double n, double k, double batch, int sms, Precision p);
 
 // [SECTION] Per-op layer costs -------------------------------------------------------------------
 
@@ -103,6 +107,8 @@ struct LayerShape {
   // GEMMs, dropout, scale and add per adapted matrix, priced into the elementwise op.
   int lora_rank = 0;
   int lora_targets = 1;               // 0 qv, 1 attention (q, k, v, o), 2 all-linear
+  double lm_head_fraction = 1;        // training: share of positions the vocabulary head computes
+                                      // (keys the pass's logits, cached with the layer)
   bool operator==(const LayerShape&) const = default;  // ModelCache keys (exact inputs)
 };
 
