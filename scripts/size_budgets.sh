@@ -34,8 +34,11 @@
 #   before: app 445.5 KB, api 262 KB (core -O3, ImGui and page -Os, no LTO)
 #   -Os -flto compile + -Os -flto link, JSON_NOEXCEPTION, no ImGui metrics:  382.2 / 210.5 KB
 #   -Oz (compile and link; wasm-opt -Oz does nearly all of it):              370.2 / 198.4 KB
-#   tried, not kept (api, link only): -sMALLOC=emmalloc -2.1 KB (app -2.8), its speed on the
-#   many small JSON allocations not measurable on the loaded machine that day; -sEVAL_CTORS, -sWASM_BIGINT, -sSUPPORT_ERRNO=0, -sTEXTDECODER=2 and
+#   -sMALLOC=emmalloc (2026-12-03, kept): api -2.1 KB, app -2.8 KB; evaluate(json) of GPT-3 and
+#   plan(mid-training) under node timed the same as with dlmalloc within the run-to-run noise
+#   (0.92-1.19 ms vs 0.95-1.10 ms, 10.2-11.9 ms vs 10.7-13.0 ms): the models allocate nothing,
+#   only the JSON in and out does.
+#   tried, not kept (api, link only): -sEVAL_CTORS, -sWASM_BIGINT, -sSUPPORT_ERRNO=0, -sTEXTDECODER=2 and
 #   --lto-O3 under 0.3 KB each; --lto-O1 +11.5 KB; --closure 1 is not available (Debian's
 #   emscripten has no closure compiler); -fno-rtti would save the 0.7 KB of type names only.
 # The app's size without the font is gzip(app) - gzip(font): gzip sizes do not add exactly, so it is
