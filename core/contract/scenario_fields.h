@@ -93,8 +93,7 @@ void VisitWorkload(V& v, WorkloadConfig& w) {
     v.Enum("base_precision", w.finetune.base_precision, kBasePrecisionNames,
            "frozen base storage: bf16 | fp16 | int8 | nf4 | int4; \"\" = bf16 for lora, nf4 for qlora");
     v.Field("bnb_keeps_inputs", w.finetune.bnb_keeps_inputs,
-            "nf4 base on bitsandbytes before 0.43.2: its 4-bit matmul keeps each quantised linear's 16-bit "
-            "input for backward (dropped by bitsandbytes #1270); false = 0.43.2 on");
+            "nf4 on bitsandbytes < 0.43.2: its matmul keeps each linear's input for backward");
   });
   v.Field("request_rate", w.request_rate, 0.0, 1e7, "requests/s",
           "inference: arrival rate per replica for the serving-under-load model; 0 = none");
