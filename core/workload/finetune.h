@@ -44,8 +44,8 @@ std::string_view BaseFormatName(BaseFormat b);
 // buffered activation": `bnb_keeps_inputs`; MatMul8bitLt keeps A in every release, and before 0.45
 // also its int8 copy CAt, a byte per element, not counted). A frozen torch Linear keeps no input:
 // PyTorch's autograd codegen saves a tensor only for the gradients that are needed
-// (tools/autograd/gen_variable_type.py, guard_for); so do GPTQ kernels, which dequantise the weight
-// in torch ops on buffers (AutoGPTQ qlinear_cuda_old.py) and torchao's LinearNF4.
+// (tools/autograd/gen_variable_type.py, guard_for); neither do GPTQ kernels, which dequantise the
+// weight in torch ops on buffers (AutoGPTQ qlinear_cuda_old.py), nor torchao's LinearNF4.
 bool BaseKeepsLinearInputs(const FinetuneSpec& f);
 // Whether the frozen base is stored quantised, so each GEMM first dequantises a weight to 16 bits
 // (bitsandbytes dequantize_4bit / MatMul8bitLt's backward, torchao NF4Tensor.to, GPTQ kernels).

@@ -1,7 +1,8 @@
 // Training memory of one pipeline stage on one GPU: model states (weights, gradients, optimizer
 // states + master weights) per precision recipe and optimizer, sharded by ZeRO over data parallel
 // and by TP/PP/EP; activations per Korthikanti et al. 2022 with recompute, sequence parallelism,
-// FlashAttention and 1F1B / interleaved in-flight micro-batches. Bytes here; GiB in memory.cpp.
+// FlashAttention and 1F1B / interleaved in-flight micro-batches; LoRA/QLoRA's frozen (quantised)
+// base and what its matmuls keep. Bytes here; GiB in memory.cpp.
 #include <algorithm>
 
 #include "models/memory/memory_internal.h"
@@ -157,15 +158,12 @@ double StageActivationBytes(const MemoryInputs& in, const StageShared& sh, bool 
   return bytes;
 }
 
-}  // namespace
-
-namespace {
-
 // A quantised base is dequantised to a 16-bit copy of the weight for each GEMM, forward and
 // backward (bitsandbytes MatMul4Bit: `F.dequantize_4bit(B, state).to(A.dtype)`; torchao's
 // NF4Tensor.to), alive beside the layer being differentiated: the layer's largest matrix (the MLP's
 // h x F or the query projection's h x heads*head_dim, as Hugging Face models split them).
-// bitsandbytes <= 0.42 quantises from fp16, so a bf16 job briefly holds two copies (not counted).
+// bitsandbytes up to 0.42 quantises an fp16 copy (Params4bit.cuda), so in a bf16 job `.to(A.dtype)`
+// briefly makes a second copy (not counted).
 double DequantizedWeightBytes(const MemoryInputs& in) {
   if (!BaseIsQuantized(in.finetune)) return 0.0;
   const TransformerArch& a = in.arch;
