@@ -300,5 +300,32 @@ TEST(Memory, WarningsNameTheField) {
   EXPECT_TRUE(has("context_exceeds_model", "/workload/prompt_tokens"));
 }
 
+// bitsandbytes before 0.43.2 keeps each quantised linear's input for backward (MatMul4Bit's
+// ctx.tensors = (A, B)), which a frozen bf16 Linear does not. Llama-2 7B, 1 x 1304 tokens, no
+// recompute: per layer the two norm outputs 2 x 2 B x 1304 x 4096 = 21,364,736 B and the down
+// projection's input 2 B x 1304 x 11008 = 28,708,864 B, 50,073,600 B, in each of the 32 layers and
+// in the backward working set (33 x = 1,652,428,800 B); every quantised base also holds the
+// dequantised 16-bit copy of the largest matrix, 2 B x 4096 x 11008 = 90,177,536 B. Under full
+// recompute only the working set keeps the inputs: 50,073,600 B. Today's bitsandbytes (>= 0.43.2)
+// and GPTQ-style int4 keep no input; int8 (MatMul8bitLt) keeps it in every release.
+TEST(Memory, BitsandbytesBaseKeepsLinearInputs) {
+  MemoryInputs in = Llama7bTraining();
+  in.seq_len = 1304, in.micro_batch = 1;
+  in.finetune.method = FinetuneMethod::kQlora, in.finetune.rank = 8, in.finetune.targets = LoraTargets::kQv;
+  auto activations = [&](BaseFormat base, bool keeps, Recompute recompute) {
+    in.finetune.base = base, in.finetune.bnb_keeps_inputs = keeps, in.recompute = recompute;
+    return ComputeBreakdown(in).activations_gib;
+  };
+  const double dequantized = 90177536.0;
+  for (Recompute rc : {Recompute::kNone, Recompute::kFull}) {
+    const double bf16 = activations(BaseFormat::kBf16, false, rc);
+    const double kept = rc == Recompute::kNone ? 1652428800.0 : 50073600.0;
+    EXPECT_NEAR(activations(BaseFormat::kNf4, true, rc) - bf16, BytesToGiB(kept + dequantized), 1e-9);
+    EXPECT_NEAR(activations(BaseFormat::kNf4, false, rc) - bf16, BytesToGiB(dequantized), 1e-9);
+    EXPECT_NEAR(activations(BaseFormat::kInt4, true, rc) - bf16, BytesToGiB(dequantized), 1e-9);
+    EXPECT_NEAR(activations(BaseFormat::kInt8, false, rc) - bf16, BytesToGiB(kept + dequantized), 1e-9);
+  }
+}
+
 }  // namespace
 }  // namespace gpucfg

@@ -45,6 +45,7 @@ struct FinetuneConfig {
   int rank = 16;
   std::string targets = "attention";   // qv | attention | all-linear
   std::string base_precision;          // "" | bf16 | fp16 | int8 | nf4 | int4
+  bool bnb_keeps_inputs = false;       // bitsandbytes < 0.43.2: its 4-bit matmul keeps each input
 };
 
 struct WorkloadConfig {

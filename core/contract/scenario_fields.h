@@ -96,6 +96,8 @@ void VisitWorkload(V& v, WorkloadConfig& w) {
     v.Enum("targets", w.finetune.targets, kLoraTargetNames, "adapted matrices: qv | attention (q, k, v, o) | all-linear");
     v.Enum("base_precision", w.finetune.base_precision, kBasePrecisionNames,
            "frozen base storage: bf16 | fp16 | int8 | nf4 | int4; \"\" = bf16 for lora, nf4 for qlora");
+    v.Field("bnb_keeps_inputs", w.finetune.bnb_keeps_inputs,
+            "nf4 on bitsandbytes < 0.43.2: its matmul keeps each linear's input for backward");
   });
   v.Field("request_rate", w.request_rate, 0.0, 1e7, "requests/s",
           "inference: arrival rate per replica for the serving-under-load model; 0 = none");

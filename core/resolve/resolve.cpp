@@ -270,6 +270,7 @@ static void ResolveEngine(const Scenario& s, Resolved& r, Checker& chk) {
   out.base = b == "fp16" ? BaseFormat::kFp16 : b == "int8" ? BaseFormat::kInt8 : b == "nf4" ? BaseFormat::kNf4
            : b == "int4" ? BaseFormat::kInt4 : b == "bf16" ? BaseFormat::kBf16
            : out.method == FinetuneMethod::kQlora ? BaseFormat::kNf4 : BaseFormat::kBf16;
+  out.bnb_keeps_inputs = f.bnb_keeps_inputs;
 }
 
 // Whether the job sends anything between nodes, so that the network it runs over matters. Training

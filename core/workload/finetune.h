@@ -22,6 +22,7 @@ struct FinetuneSpec {
   int rank = 16;
   LoraTargets targets = LoraTargets::kAttention;
   BaseFormat base = BaseFormat::kBf16;
+  bool bnb_keeps_inputs = false;  // bitsandbytes < 0.43.2 (BaseKeepsLinearInputs)
   bool active() const { return method != FinetuneMethod::kNone; }
 };
 
@@ -36,5 +37,18 @@ int AdaptedMatricesPerLayer(const TransformerArch& a, const FinetuneSpec& f);
 // row (LLM.int8(), Dettmers 2022); int4: an fp16 scale + 4-bit zero per `int4_group` weights.
 double BaseBytesPerParam(BaseFormat b, int hidden, int int4_group);
 std::string_view BaseFormatName(BaseFormat b);
+
+// Whether the frozen base's matmul keeps each quantised linear's 16-bit input for backward although
+// the weight is frozen: bitsandbytes' own autograd functions store it on ctx (autograd/_functions.py:
+// MatMul4Bit `ctx.tensors = (A, B)` up to 0.43.1, `(None, B)` from 0.43.2, PR #1270 "delete useless
+// buffered activation": `bnb_keeps_inputs`; MatMul8bitLt keeps A in every release, and before 0.45
+// also its int8 copy CAt, a byte per element, not counted). A frozen torch Linear keeps no input:
+// PyTorch's autograd codegen saves a tensor only for the gradients that are needed
+// (tools/autograd/gen_variable_type.py, guard_for); neither do GPTQ kernels, which dequantise the
+// weight in torch ops on buffers (AutoGPTQ qlinear_cuda_old.py), nor torchao's LinearNF4.
+bool BaseKeepsLinearInputs(const FinetuneSpec& f);
+// Whether the frozen base is stored quantised, so each GEMM first dequantises a weight to 16 bits
+// (bitsandbytes dequantize_4bit / MatMul8bitLt's backward, torchao NF4Tensor.to, GPTQ kernels).
+bool BaseIsQuantized(const FinetuneSpec& f);
 
 }  // namespace gpucfg

@@ -1,7 +1,8 @@
 // Training memory of one pipeline stage on one GPU: model states (weights, gradients, optimizer
 // states + master weights) per precision recipe and optimizer, sharded by ZeRO over data parallel
 // and by TP/PP/EP; activations per Korthikanti et al. 2022 with recompute, sequence parallelism,
-// FlashAttention and 1F1B / interleaved in-flight micro-batches. Bytes here; GiB in memory.cpp.
+// FlashAttention and 1F1B / interleaved in-flight micro-batches; LoRA/QLoRA's frozen (quantised)
+// base and what its matmuls keep. Bytes here; GiB in memory.cpp.
 #include <algorithm>
 
 #include "models/memory/memory_internal.h"
@@ -72,6 +73,20 @@ struct LayerTerms {
   double t = 1;
 };
 
+// A base whose matmul keeps its inputs (finetune.h, BaseKeepsLinearInputs) keeps what a frozen
+// bf16 base does not: the 16-bit inputs of the attention block and of the MLP (the two norm outputs,
+// 4sbh, replicated like the norms' inputs) and of the down projection (2sbF per routed expert, split
+// by TP). o_proj's input is the attention output, which the attention kernel keeps anyway. Beside
+// these a LoRA layer keeps what Korthikanti's count already holds: its adapters' inputs (dropout
+// copies and masks) stand in for the 4sbh of block inputs a frozen base no longer keeps.
+void AddKeptBaseInputs(const MemoryInputs& in, double sb, double half, double shard_replicated, LayerTerms& x) {
+  if (!BaseKeepsLinearInputs(in.finetune)) return;
+  const TransformerArch& a = in.arch;
+  const double f = FfnHidden(a), routed = a.experts > 1 ? std::min(a.top_k, a.experts) : 1;
+  x.replicated += 2.0 * (2.0 * half) * sb * a.hidden / shard_replicated;  // the two norm outputs
+  x.split += 2.0 * half * sb * f * routed;                                // the down projection's input
+}
+
 LayerTerms LayerActivationTerms(const MemoryInputs& in) {
   const TransformerArch& a = in.arch;
   const double s = double(in.seq_len) / std::max(1, in.cp), b = in.micro_batch, h = a.hidden;
@@ -92,6 +107,7 @@ LayerTerms LayerActivationTerms(const MemoryInputs& in) {
   const double attention = half * s * b * (4.0 * h + 4.0 * kv_width);
   const double mlp = half * s * b * f * (a.glu ? 6.0 : 4.0) * routed;
   x.split = attention + mlp;
+  AddKeptBaseInputs(in, s * b, half, shard_replicated, x);
   // Attention scores: softmax 2as^2b + dropout mask as^2b + dropout output 2as^2b = 5as^2b (§4.1),
   // dropped by selective recompute (§5); FlashAttention keeps only the fp32 log-sum-exp
   // (Dao 2022, arXiv 2205.14135): 4asb.
@@ -142,6 +158,19 @@ double StageActivationBytes(const MemoryInputs& in, const StageShared& sh, bool 
   return bytes;
 }
 
+// A quantised base is dequantised to a 16-bit copy of the weight for each GEMM, forward and
+// backward (bitsandbytes MatMul4Bit: `F.dequantize_4bit(B, state).to(A.dtype)`; torchao's
+// NF4Tensor.to), alive beside the layer being differentiated: the layer's largest matrix (the MLP's
+// h x F or the query projection's h x heads*head_dim, as Hugging Face models split them).
+// bitsandbytes up to 0.42 quantises an fp16 copy (Params4bit.cuda), so in a bf16 job `.to(A.dtype)`
+// briefly makes a second copy (not counted).
+double DequantizedWeightBytes(const MemoryInputs& in) {
+  if (!BaseIsQuantized(in.finetune)) return 0.0;
+  const TransformerArch& a = in.arch;
+  const double largest = double(a.hidden) * std::max(double(FfnHidden(a)), double(a.heads) * HeadDim(a));
+  return 2.0 * largest / std::max(1, in.tp);
+}
+
 }  // namespace
 
 StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
@@ -156,6 +185,7 @@ StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts, const Stag
     // policy: every second matmul output and the attention output) keeps that share of it.
     if (in.engine && in.engine->selective_keep > 0 && in.recompute == Recompute::kSelective)
       sh.layer_activations = in.engine->selective_keep * sh.layer_working_set;
+    sh.layer_working_set += DequantizedWeightBytes(in);
   }
   return sh;
 }
