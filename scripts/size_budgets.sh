@@ -4,7 +4,7 @@
 # (bench/ prints them beside their budgets).
 #   app   gpucfg_app.js + gpucfg_app.wasm, less the UI font compiled into it  <= 450 KB
 #   font  the UI font subset (wasm/.../generated/ui_font.ttf)                 <= 600 KB
-#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 194 KB
+#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 195 KB
 #         (issue 13 asks 150 KB: NOT met since the power, MIG, planner, engine and network
 #         models joined the module — 262 KB on 2026-12-01, 198.4 KB with the size flags below,
 #         220.8 KB once the MIG/power verbs (+~22 KB), serveSize and contract() joined it the same
@@ -22,6 +22,10 @@
 #         193.8 KB on 2026-12-03, later (app 449.9 KB), with the synchronous engine loops'
 #         serial host time, the overload ITL, DLRM's hybrid-parallel tables and the layer cache's
 #         context key (+0.5 KB api; the app kept under 450 KB by shorter source texts).
+#         194.1 KB on 2026-12-03, late (app 449.7 KB): emmalloc (-2.1 KB api, -2.8 KB app) paid
+#         for the planner's memory-stage decision, the power kernels per pass and the walk's cursor,
+#         and three scenario fields (workload.channels_last, workload.lm_head_fraction,
+#         workload.finetune.bnb_keeps_inputs) with their models; budget 195 KB.
 #         The budget holds today's size plus ~1 KB. Where the rest is (scripts/wasm_size_report.py
 #         on a --profiling-funcs link, 2026-12-02): code ~151 KB gzip counted alone (the model and
 #         the API's verbs inlined into them ~100, libc++ ~15, nlohmann ~13, libc ~10: strtod,
@@ -69,5 +73,5 @@ check() {  # check NAME BYTES BUDGET_KB NOTE
 echo "size budgets (gzip -9, KB = 1024 bytes):"
 check app "$app" 450 "(app js+wasm $app_all bytes less the font; approximate by a few hundred bytes)"
 check font "$font_gz" 600 ""
-check api "$api" 194 "(issue 13's 150 KB is not met: see the header)"
+check api "$api" 195 "(issue 13's 150 KB is not met: see the header)"
 exit $status
