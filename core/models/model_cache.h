@@ -290,7 +290,7 @@ struct ModelCache {
     struct States { int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0, zero = -1; StageStates value; };
     static constexpr int kStates = 8;
     std::array<States, kStates> states{};
-    int states_count = 0, states_next = 0;
+    int states_count = 0, states_next = 0, states_last = 0;
   } shape;
   void UseResolution(const void* r) { shape = ShapeValues{}, shape.resolution = r, shape.context = ++contexts; }
   // Layer passes keyed by a context name the architecture, precisions and rates they were priced

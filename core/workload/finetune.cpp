@@ -38,14 +38,6 @@ double BaseBytesPerParam(BaseFormat b, int hidden, int int4_group) {
   return 2.0;
 }
 
-bool BaseKeepsLinearInputs(const FinetuneSpec& f) {
-  return f.active() && ((f.base == BaseFormat::kNf4 && f.bnb_keeps_inputs) || f.base == BaseFormat::kInt8);
-}
-
-bool BaseIsQuantized(const FinetuneSpec& f) {
-  return f.active() && (f.base == BaseFormat::kNf4 || f.base == BaseFormat::kInt8 || f.base == BaseFormat::kInt4);
-}
-
 std::string_view BaseFormatName(BaseFormat b) {
   switch (b) {
     case BaseFormat::kBf16: return "bf16";

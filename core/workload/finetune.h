@@ -46,9 +46,13 @@ std::string_view BaseFormatName(BaseFormat b);
 // PyTorch's autograd codegen saves a tensor only for the gradients that are needed
 // (tools/autograd/gen_variable_type.py, guard_for); neither do GPTQ kernels, which dequantise the
 // weight in torch ops on buffers (AutoGPTQ qlinear_cuda_old.py), nor torchao's LinearNF4.
-bool BaseKeepsLinearInputs(const FinetuneSpec& f);
+inline bool BaseKeepsLinearInputs(const FinetuneSpec& f) {  // inline: the memory model asks per candidate
+  return f.active() && ((f.base == BaseFormat::kNf4 && f.bnb_keeps_inputs) || f.base == BaseFormat::kInt8);
+}
 // Whether the frozen base is stored quantised, so each GEMM first dequantises a weight to 16 bits
 // (bitsandbytes dequantize_4bit / MatMul8bitLt's backward, torchao NF4Tensor.to, GPTQ kernels).
-bool BaseIsQuantized(const FinetuneSpec& f);
+inline bool BaseIsQuantized(const FinetuneSpec& f) {
+  return f.active() && (f.base == BaseFormat::kNf4 || f.base == BaseFormat::kInt8 || f.base == BaseFormat::kInt4);
+}
 
 }  // namespace gpucfg

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "contract/report_fields.h"
 #include "models/memory/memory_internal.h"
@@ -270,26 +271,37 @@ void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const W
                               const EvaluateOptions& o, WarningList& warnings, MemoryReport& m,
                               ModelCache::ShapeValues* shape = nullptr);
 
-// SearchBaseOf(in) for the candidate path's resolution: the model states of a split it has seen
-// come from the shape's memo (ModelCache::ShapeValues::states, keyed by every split field they read).
-SearchBase ShapeSearchBase(const MemoryInputs& in, ModelCache::ShapeValues& shape) {
+// The parameter parts and model states of `in` for the candidate path's resolution, in place in
+// the shape's memo (no copy per candidate): the states of a split it has seen come from
+// ModelCache::ShapeValues::states, keyed by every split field they read; the last one asked for is
+// tried first (the planner asks for it again at every micro-batch and recompute mode).
+void ShapeBaseOf(const MemoryInputs& in, ModelCache::ShapeValues& shape, const ParamParts*& parts,
+                 const StageStates*& states) {
   if (!shape.have_parts) shape.parts = ParameterParts(in.arch), shape.have_parts = true;
-  SearchBase b;
-  b.parts = shape.parts;
-  if (!in.training) return b;
+  parts = &shape.parts;
+  states = nullptr;
+  if (!in.training) return;
+  using States = ModelCache::ShapeValues::States;
+  auto same = [&](const States& e) {
+    return e.tp == in.tp && e.pp == in.pp && e.dp == in.dp && e.cp == in.cp && e.ep == in.ep && e.zero == in.zero;
+  };
+  if (shape.states_last < shape.states_count && same(shape.states[shape.states_last])) {
+    states = &shape.states[shape.states_last].value;
+    return;
+  }
   for (int i = 0; i < shape.states_count; ++i) {
-    const ModelCache::ShapeValues::States& e = shape.states[i];
-    if (e.tp == in.tp && e.pp == in.pp && e.dp == in.dp && e.cp == in.cp && e.ep == in.ep && e.zero == in.zero) {
-      b.states = e.value;
-      return b;
+    if (same(shape.states[i])) {
+      shape.states_last = i;
+      states = &shape.states[i].value;
+      return;
     }
   }
-  b.states = TrainingStates(in, b.parts);
   const int slot = shape.states_count < ModelCache::ShapeValues::kStates ? shape.states_count++ : shape.states_next;
   if (shape.states_count == ModelCache::ShapeValues::kStates)
     shape.states_next = (shape.states_next + 1) % ModelCache::ShapeValues::kStates;
-  shape.states[slot] = {in.tp, in.pp, in.dp, in.cp, in.ep, in.zero, b.states};
-  return b;
+  shape.states[slot] = {in.tp, in.pp, in.dp, in.cp, in.ep, in.zero, TrainingStates(in, shape.parts)};
+  shape.states_last = slot;
+  states = &shape.states[slot].value;
 }
 
 }  // namespace
@@ -314,8 +326,16 @@ namespace {
 void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const Workload& workload,
                               const EvaluateOptions& o, WarningList& warnings, MemoryReport& m,
                               ModelCache::ShapeValues* shape) {
-  const SearchBase base = shape ? ShapeSearchBase(in, *shape) : SearchBaseOf(in);
-  m.per_gpu = BreakdownWith(in, base.parts, &base.states);
+  std::optional<SearchBase> own;  // the uncached path's (and a search's copy of the shape's)
+  const ParamParts* parts;
+  const StageStates* states;
+  if (shape) {
+    ShapeBaseOf(in, *shape, parts, states);
+  } else {
+    own = SearchBaseOf(in);
+    parts = &own->parts, states = &own->states;
+  }
+  m.per_gpu = BreakdownWith(in, *parts, states);
   m.capacity_gib = in.capacity_gib;
   m.marketed_gb = r.device.marketed_gb;
   m.headroom_gib = m.capacity_gib - m.per_gpu.total_gib;
@@ -323,20 +343,24 @@ void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const W
   m.parameters = workload.Parameters();  // ParameterCount(in.arch): in.arch is r.arch
   m.host_gib_per_node = HostGibPerNode(in);
   if (!m.fits) m.binding = BindingComponent(m.per_gpu);
+  auto base = [&]() -> const SearchBase& {  // the searches' parts and states, copied once if cached
+    if (!own) own = SearchBase{*parts, states ? *states : StageStates{}};
+    return *own;
+  };
   if (!o.batch_searches) {
     if (!in.training && r.request_rate > 0) {  // ServeUnderLoad caps by it
       const double at_one = in.batch == 1 ? m.per_gpu.total_gib : -1.0;
-      m.max_batch = LargestFitting(in, &MemoryInputs::batch, 1 << 16, at_one, base);
+      m.max_batch = LargestFitting(in, &MemoryInputs::batch, 1 << 16, at_one, base());
     }
   } else if (in.training) {
     const double at_one = in.micro_batch == 1 ? m.per_gpu.total_gib : -1.0;
     // Activations (and the fragmentation on them) are what grows with the micro-batch.
     const double slope = m.per_gpu.activations_gib + m.per_gpu.fragmentation_gib;
-    m.max_micro_batch = LargestFitting(in, &MemoryInputs::micro_batch, 4096, at_one, base, slope);
+    m.max_micro_batch = LargestFitting(in, &MemoryInputs::micro_batch, 4096, at_one, base(), slope);
   } else {
     const double at_one = in.batch == 1 ? m.per_gpu.total_gib : -1.0;
-    m.max_batch = LargestFitting(in, &MemoryInputs::batch, 1 << 16, at_one, base);
-    const int prompt = LargestFitting(in, &MemoryInputs::prompt_tokens, 1 << 22, -1, base);
+    m.max_batch = LargestFitting(in, &MemoryInputs::batch, 1 << 16, at_one, base());
+    const int prompt = LargestFitting(in, &MemoryInputs::prompt_tokens, 1 << 22, -1, base());
     m.max_context_tokens = prompt > 0 ? prompt + in.output_tokens : 0;
   }
   if (!m.fits && o.fixes) ComputeFixes(in, m);
