@@ -279,7 +279,8 @@ struct ModelCache {
     DeviceRates inference_rates;
     bool inference_flash = true;
     bool have_fabric = false;
-    Fabric fabric;
+    Fabric fabric;         // bound to `collectives` (Fabric::memo_tag) by the training stage
+    double fpt_keys = -1, fpt = 0;  // ForwardFlopsPerToken(arch, fpt_keys) of the training stage
     bool have_memory = false;
     MemoryInputs memory;   // MakeMemoryInputs of the resolution; its split fields rewritten per use
     // TrainingStates of `memory` per split: besides the shape's fields they read only tp, pp, dp,

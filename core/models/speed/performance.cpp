@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
 
 #include "contract/report_fields.h"
 #include "models/speed/collectives.h"
@@ -54,7 +55,7 @@ struct TrainInputs {
   const Resolved* r = nullptr;
   const TransformerArch* a = nullptr;
   LayerPrecision lp;
-  DeviceRates d;
+  const DeviceRates* d = nullptr;     // the shape's (ModelCache::ShapeValues) or the caller's
   double seq = 2048, ctx = 2048;      // tokens per sequence on this GPU (after cp), keys attended
   double mb = 1, m = 1;               // sequences per micro-batch, micro-batches per replica
   int vp = 1, zero = 0;
@@ -104,13 +105,13 @@ PackRef Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared, LayerPac
   s.lora_rank = in.lora_rank, s.lora_targets = in.lora_targets;
   s.lm_head_fraction = in.r ? in.r->lm_head_fraction : 1.0;
   if (in.cache) {  // the same passes of another configuration of this device (model_cache.h)
-    if (const ModelCache::Entry* e = in.cache->Find(*in.a, s, in.lp, in.d, in.cache_context)) return {&e->layer, &e->logits, e->serial};
+    if (const ModelCache::Entry* e = in.cache->Find(*in.a, s, in.lp, *in.d, in.cache_context)) return {&e->layer, &e->logits, e->serial};
   }
   auto compute = [&](LayerPack& p) {
-    p.layer = LayerForward(*in.a, s, in.lp, in.d, &shared);
+    p.layer = LayerForward(*in.a, s, in.lp, *in.d, &shared);
     // The head runs where a label is (workload.lm_head_fraction): NVIDIA's BERT gathers the masked
     // positions first (DeepLearningExamples BERT modeling.py BertPreTrainingHeads, dense output).
-    p.logits = LogitsForward(*in.a, in.mb * in.seq * s.lm_head_fraction, tp, in.lp, in.d, Phase::kTraining, &shared);
+    p.logits = LogitsForward(*in.a, in.mb * in.seq * s.lm_head_fraction, tp, in.lp, *in.d, Phase::kTraining, &shared);
   };
   if (!in.cache) {
     compute(*own);
@@ -118,12 +119,12 @@ PackRef Layers(const TrainInputs& in, int tp, TokensHiddenUtil& shared, LayerPac
   }
   if (own) {  // the caller's copy stays valid when a later Store replaces the entry
     compute(*own);
-    const uint64_t serial = in.cache->Store(*in.a, s, in.lp, in.d, own->layer, own->logits, in.cache_context).serial;
+    const uint64_t serial = in.cache->Store(*in.a, s, in.lp, *in.d, own->layer, own->logits, in.cache_context).serial;
     return {&own->layer, &own->logits, serial};
   }
   LayerPack p;
   compute(p);
-  const ModelCache::Entry& e = in.cache->Store(*in.a, s, in.lp, in.d, p.layer, p.logits, in.cache_context);
+  const ModelCache::Entry& e = in.cache->Store(*in.a, s, in.lp, *in.d, p.layer, p.logits, in.cache_context);
   return {&e.layer, &e.logits, e.serial};
 }
 
@@ -341,7 +342,7 @@ StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f
   if (in.expert_params > 0 && ep > 1)  // experts: 1/ep per GPU, sharded over their dp/ep replicas
     opt_params = (in.params - in.expert_params) / (tp * pp) / (in.zero >= 1 ? dp_group : 1) +
                  in.expert_params / ep / (tp * pp) / (in.zero >= 1 ? dp_group / ep : 1);
-  b.optimizer_s = opt_params * in.optimizer_bytes / (in.d.gemm.achievable_hbm_gbps * kBytesPerGB);
+  b.optimizer_s = opt_params * in.optimizer_bytes / (in.d->gemm.achievable_hbm_gbps * kBytesPerGB);
   s.comm_s = b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s + b.ep_comm_s + b.cp_comm_s;
   s.step_s = in.m * s.micro_s + b.bubble_s + b.dp_comm_s + b.zero3_comm_s + b.optimizer_s;
   return s;
@@ -349,29 +350,31 @@ StepResult TrainStep(const TrainInputs& in, const PackTimes& lk, const Fabric& f
 
 // The precisions, rates and flash choice of a resolution (what ModelCache::ShapeValues keeps):
 // the workload's precisions on the device, its rates, then the engine's kernels and fine-tuning.
-void ShapeRatesInto(const Resolved& r, TrainInputs& in) {
-  in.lp = PrecisionsFor(r, false);
-  in.d = RatesFor(r.device, in.lp, r.sparse, r.speed);
-  in.flash = r.flash_attention;
-  ApplyEngineRates(r.engine, r.device.architecture, r.speed, in.d, in.flash);
+void ShapeRatesInto(const Resolved& r, LayerPrecision& lp, DeviceRates& d, bool& flash) {
+  lp = PrecisionsFor(r, false);
+  d = RatesFor(r.device, lp, r.sparse, r.speed);
+  flash = r.flash_attention;
+  ApplyEngineRates(r.engine, r.device.architecture, r.speed, d, flash);
   if (r.finetune.active()) {
-    in.d.frozen_weights = true;
+    d.frozen_weights = true;
     const double base = BaseBytesPerParam(r.finetune.base, r.arch.hidden, r.memory.int4_group_size);
-    if (base < 2.0) in.d.dequant_bytes = base + 2.0;   // read packed weight, write its 16-bit copy
+    if (base < 2.0) d.dequant_bytes = base + 2.0;   // read packed weight, write its 16-bit copy
   }
 }
 
-TrainInputs MakeTrainInputs(const Resolved& r, ModelCache* cache) {
+// `rates`: where the rates go when the cache does not hold them for `r` (the inputs point there).
+TrainInputs MakeTrainInputs(const Resolved& r, ModelCache* cache, std::optional<DeviceRates>& rates) {
   TrainInputs in;
   in.r = &r, in.a = &r.arch;
   ModelCache::ShapeValues* shape = cache && cache->shape.resolution == &r ? &cache->shape : nullptr;
   if (shape && shape->have_training) {
-    in.lp = shape->lp, in.d = shape->rates, in.flash = shape->flash;
+    in.lp = shape->lp, in.d = &shape->rates, in.flash = shape->flash;
   } else {
-    ShapeRatesInto(r, in);
+    ShapeRatesInto(r, in.lp, rates.emplace(), in.flash);
+    in.d = &*rates;
     if (shape) {
-      shape->lp = in.lp, shape->rates = in.d, shape->flash = in.flash, shape->have_training = true;
-      shape->context = cache->ShareContext(r.arch, in.lp, in.d, shape->context);  // another node count's passes
+      shape->lp = in.lp, shape->rates = *rates, shape->flash = in.flash, shape->have_training = true;
+      shape->context = cache->ShareContext(r.arch, in.lp, *rates, shape->context);  // another node count's passes
     }
   }
   if (shape) in.cache_context = shape->context;
@@ -486,21 +489,34 @@ void TrainingWarnings(const Resolved& r, const TrainInputs& in, const Performanc
 // the cache and no later pass of this evaluation can replace them).
 void ComputeTrainingOn(const Resolved& r, const EvaluateOptions& o, WarningList& warnings, PerformanceReport& out,
                        LayerPack* own_pack, LayerPack* own_one) {
-  TrainInputs in = MakeTrainInputs(r, o.cache);
+  std::optional<DeviceRates> rates;
+  TrainInputs in = MakeTrainInputs(r, o.cache, rates);
   in.cache = o.cache;
   TokensHiddenUtil shared;
   PackRef pack = Layers(in, r.tp, shared, own_pack);
   ModelCache::ShapeValues* shape = o.cache && o.cache->shape.resolution == &r ? &o.cache->shape : nullptr;
-  if (shape && !shape->have_fabric) shape->fabric = FabricFor(r, r.total_gpus), shape->have_fabric = true;
-  Fabric full = shape ? shape->fabric : FabricFor(r, r.total_gpus);
-  if (o.cache) full.memo = &o.cache->collectives, o.cache->collectives.Bind(full);
+  // The shape's fabric is bound to the collective memo in place (again only when the memo started
+  // over); any other evaluation builds its own.
+  std::optional<Fabric> own_fabric;
+  if (shape && !shape->have_fabric) {
+    shape->fabric = FabricFor(r, r.total_gpus), shape->have_fabric = true;
+    shape->fabric.memo = &o.cache->collectives;
+  }
+  if (shape && shape->fabric.memo_tag.generation != o.cache->collectives.generation) o.cache->collectives.Bind(shape->fabric);
+  if (!shape) {
+    own_fabric = FabricFor(r, r.total_gpus);
+    if (o.cache) own_fabric->memo = &o.cache->collectives, o.cache->collectives.Bind(*own_fabric);
+  }
+  const Fabric& full = shape ? shape->fabric : *own_fabric;
   SendMemo memo;
   StepResult s = TrainStep(in, TimesOf(pack), full, r.tp, r.pp, r.dp, memo, -1, r.cp);
   double tokens = in.m * in.mb * in.seq * r.cp * r.dp;
   double peak = r.device.peak_tflops[static_cast<int>(in.lp.gemm)].dense;
   // The keys a token attends: its sequence's, or its packed sample's (the work done and useful).
   const double keys = r.packed_sample_tokens > 0 ? in.ctx : in.seq * r.cp;
-  double fpt = 3.0 * ForwardFlopsPerToken(r.arch, keys);   // forward + 2x backward
+  // Forward + 2x backward; the shape's keep the last keys' (every split of one cp asks for it).
+  if (shape && shape->fpt_keys != keys) shape->fpt = ForwardFlopsPerToken(r.arch, keys), shape->fpt_keys = keys;
+  double fpt = 3.0 * (shape ? shape->fpt : ForwardFlopsPerToken(r.arch, keys));
   double rec_fpt = in.rc == Recompute::kFull ? fpt / 3.0
                    : in.rc == Recompute::kSelective ? 4.0 * keys * r.arch.hidden * r.arch.layers
                                                     : 0.0;
@@ -538,7 +554,7 @@ void ComputeTrainingOn(const Resolved& r, const EvaluateOptions& o, WarningList&
                       peak, fpt};
     ScalingCurve(r, in, curve, memo, out);
   }
-  out.ceiling = in.d.gemm;
+  out.ceiling = in.d->gemm;
   // The points are exactly the pass `pack.serial` names (a scaling-curve pass came before them).
   // A lean caller that keeps no points hands the power model the pass instead (model_cache.h).
   if (o.roofline_points || !o.cache) AddRooflinePoints(*pack.layer, *pack.logits, "training"sv, out);
