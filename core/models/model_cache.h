@@ -213,10 +213,12 @@ struct ModelCache {
     std::array<Table, kTables> tables{};
     unsigned table_generation = 1;           // a table is live when it carries this generation
     int tables_next = 0;
+    uint64_t context_id = 0;                 // changes whenever the context held does (0: none yet)
     // Drops what is held unless `ctx` is the context held.
     void Use(const uint64_t* ctx, int len) {
       if (len == context_len && std::memcmp(ctx, context.data(), sizeof(uint64_t) * len) == 0) return;
       Drop();
+      ++context_id;
       if (++table_generation == 0) tables = {}, table_generation = 1;
       context_len = len;
       std::memcpy(context.data(), ctx, sizeof(uint64_t) * len);
@@ -256,7 +258,7 @@ struct ModelCache {
       if (++generation == 0) slots = {}, generation = 1;
     }
     void Clear() {
-      Drop(), context_len = -1;
+      Drop(), context_len = -1, ++context_id;
       if (++table_generation == 0) tables = {}, table_generation = 1;
     }
   } serial_phases;
@@ -281,6 +283,7 @@ struct ModelCache {
     bool have_fabric = false;
     Fabric fabric;         // bound to `collectives` (Fabric::memo_tag) by the training stage
     double fpt_keys = -1, fpt = 0;  // ForwardFlopsPerToken(arch, fpt_keys) of the training stage
+    uint64_t power_context_id = ~uint64_t(0);  // SerialPhases::context_id its operating point was checked in
     bool have_memory = false;
     MemoryInputs memory;   // MakeMemoryInputs of the resolution; its split fields rewritten per use
     // TrainingStates of `memory` per split: besides the shape's fields they read only tp, pp, dp,

@@ -212,12 +212,17 @@ int PhaseContextKey(const Operating& op, const PerformanceReport& perf, bool fal
 // inference candidate to key.
 PhaseAtLimit RooflinePhase(const Operating& op, const PerformanceReport& perf, std::string_view phase,
                            double layers_per_stage, bool fallback_cb, double fallback_comp, double fallback_mem,
-                           ModelCache* cache = nullptr) {
+                           ModelCache* cache = nullptr, uint64_t* checked_context = nullptr) {
   if (cache && cache->training_points_serial != 0 && phase == "training"sv) {
-    uint64_t ctx[ModelCache::SerialPhases::kWords];
-    const int n = PhaseContextKey(op, perf, fallback_cb, fallback_comp, fallback_mem, ctx);
     ModelCache::SerialPhases& memo = cache->serial_phases;
-    memo.Use(ctx, n);
+    // `checked_context`: the registered resolution's operating point and ceiling are fixed, so once
+    // checked against the memo's context they need no key again until the memo holds another.
+    if (!checked_context || *checked_context != memo.context_id) {
+      uint64_t ctx[ModelCache::SerialPhases::kWords];
+      const int n = PhaseContextKey(op, perf, fallback_cb, fallback_comp, fallback_mem, ctx);
+      memo.Use(ctx, n);
+      if (checked_context) *checked_context = memo.context_id;
+    }
     const uint64_t serial = cache->training_points_serial, layers_bits = BitsOf(layers_per_stage);
     if (const PowerPhase* hit = memo.Find(serial, layers_bits))
       return PhaseAtLimit{hit->time_factor, hit->power_w, hit->ref_power_w, hit->clock};
@@ -267,7 +272,9 @@ JobAtLimit EvaluateJob(const Resolved& r, const PerformanceReport& perf, const O
     const double comm = b.tp_comm_s + b.pp_comm_s + b.dp_comm_s + b.zero3_comm_s + b.ep_comm_s + b.cp_comm_s;
     const double compute = b.compute_s + b.recompute_s;
     const double rest = std::max(0.0, perf.step_time_s - compute - comm - b.bubble_s - b.optimizer_s);
-    parts[n++] = {compute, RooflinePhase(op, perf, "training"sv, layers, true, 0.8, 0.3, cache)};
+    // The candidate path's resolution (ModelCache::ShapeValues) has one operating point and ceiling.
+    uint64_t* checked = cache && cache->shape.resolution == &r ? &cache->shape.power_context_id : nullptr;
+    parts[n++] = {compute, RooflinePhase(op, perf, "training"sv, layers, true, 0.8, 0.3, cache, checked)};
     // optimizer: streams states at HBM speed. It depends on the operating point alone, so the
     // candidate path keeps it with the context the training phase above just checked.
     ModelCache::SerialPhases* memo =
