@@ -3,6 +3,9 @@
 # deterministic, so this fails CI when one is over its budget. Speeds are never checked here
 # (bench/ prints them beside their budgets).
 #   app   gpucfg_app.js + gpucfg_app.wasm, less the UI font compiled into it  <= 450 KB
+#         (450.3 KB on 2026-12-04, over: the page's catalog then left its wasm as the API module's
+#         had, gpucfg_catalog.json fetched once per page by embed.js, -38 KB: 412.1 KB; the catalog
+#         is printed below, beside the budgets, with the page's whole download)
 #   font  the UI font subset (wasm/.../generated/ui_font.ttf)                 <= 600 KB
 #   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 195 KB
 #         (issue 13 asks 150 KB: NOT met since the power, MIG, planner, engine and network
@@ -53,7 +56,8 @@ build="${1:-build/wasm}"
 web="$build/web"
 font=$(find "$build" -path '*/generated/ui_font.ttf' | head -1)
 gz() { gzip -9 -n -c "$1" | wc -c; }
-for f in "$web/gpucfg.js" "$web/gpucfg.wasm" "$web/gpucfg_app.js" "$web/gpucfg_app.wasm" "$font"; do
+for f in "$web/gpucfg.js" "$web/gpucfg.wasm" "$web/gpucfg_app.js" "$web/gpucfg_app.wasm" "$font" \
+         "$web/gpucfg_catalog.json"; do
   [ -f "$f" ] || { echo "size_budgets: $f missing (build the wasm preset first)"; exit 1; }
 done
 api=$(( $(gz "$web/gpucfg.js") + $(gz "$web/gpucfg.wasm") ))
@@ -74,4 +78,11 @@ echo "size budgets (gzip -9, KB = 1024 bytes):"
 check app "$app" 450 "(app js+wasm $app_all bytes less the font; approximate by a few hundred bytes)"
 check font "$font_gz" 600 ""
 check api "$api" 195 "(issue 13's 150 KB is not met: see the header)"
+# Not budgeted, printed so that no byte hides: the catalog file both modules fetch, and what the
+# full page (index.html) downloads of the app: js + wasm (font inside) + catalog.
+catalog=$(gz "$web/gpucfg_catalog.json")
+printf '  %-7s %6d bytes = %6s KB gzip   (gpucfg_catalog.json, fetched by both modules, no budget)\n' \
+  catalog "$catalog" "$(awk -v b="$catalog" 'BEGIN { printf "%.1f", b / 1024 }')"
+printf '  %-7s %6d bytes = %6s KB gzip   (app js + wasm with its font, + the catalog)\n' \
+  page "$(( app_all + catalog ))" "$(awk -v b="$(( app_all + catalog ))" 'BEGIN { printf "%.1f", b / 1024 }')"
 exit $status

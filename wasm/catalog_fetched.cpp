@@ -1,5 +1,5 @@
-// BuiltinCatalogDocuments() for the core-only API module (gpucfg.js), which carries no catalog
-// data in its wasm (core/catalog/builtin_documents.h): the texts come from gpucfg_catalog.json,
+// BuiltinCatalogDocuments() for both wasm modules (gpucfg.js and the page's gpucfg_app.js), which
+// carry no catalog data in their wasm (core/catalog/builtin_documents.h): the texts come from gpucfg_catalog.json,
 // which wasm/catalog_loader.js reads (fetch in a browser or worker, the file system under node)
 // before the module's promise resolves and keeps as Module.gpucfgCatalogText. On first use the
 // core takes that text, parses the array once and hands each element on as its own document.

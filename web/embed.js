@@ -1,6 +1,6 @@
 // gpucfg embed loader: puts the gpucfg configurator (the Dear ImGui app, WebGL2) into any <div>
-// of a marketing page. Serve this file next to gpucfg_app.js and gpucfg_app.wasm (the contents of
-// build/wasm/web/), then:
+// of a marketing page. Serve this file next to gpucfg_app.js, gpucfg_app.wasm and
+// gpucfg_catalog.json (the contents of build/wasm/web/), then:
 //
 //   <div id="sizer" style="width: 100%; height: 720px"></div>
 //   <script src="https://example.com/gpucfg/embed.js"></script>
@@ -18,11 +18,12 @@
 // examples(), importHfConfig(json), plus state() (scenario + report shown), setScenario(json),
 // loadExample(name), setLanguage(lang) and framesDrawn(). The files are found next to embed.js
 // unless options.base (a URL ending in "/") says otherwise; from another origin that server must
-// send CORS headers for the .wasm (see web/README.md).
+// send CORS headers for the .wasm and the catalog (see web/README.md).
 //
-// A good guest: every widget on a page shares one download and one compile of the .wasm (each gets
-// its own instance, memory and canvas); keys reach a widget only while it has focus; the wheel
-// scrolls the page where the widget has nothing to scroll; idle widgets draw nothing. If WebGL 2 is
+// A good guest: every widget on a page shares one download and one compile of the .wasm and one
+// download of the catalog (each gets its own instance, memory and canvas); keys reach a widget
+// only while it has focus; the wheel scrolls the page where the widget has nothing to scroll; idle
+// widgets draw nothing. If WebGL 2 is
 // missing or a file cannot be loaded, the div shows a readable explanation instead of a blank box,
 // and mount() rejects with the same text.
 (function () {
@@ -30,6 +31,7 @@
   const scriptBase = document.currentScript ? new URL(".", document.currentScript.src).href : "";
   const factories = new Map();  // base URL -> Promise of createGpucfgApp
   const modules = new Map();    // base URL -> Promise of the compiled WebAssembly.Module
+  const catalogs = new Map();   // base URL -> Promise of gpucfg_catalog.json's text
 
   function loadFactory(base) {
     if (!factories.has(base)) {
@@ -66,6 +68,20 @@
       }));
     }
     return modules.get(base);
+  }
+
+  // The catalog (data/*.json as one array) is a file of its own, as the wasm: one fetch per page
+  // (and base), its text handed to every widget, which then needs no fetch of its own
+  // (wasm/catalog_loader.js).
+  function catalogOnce(base) {
+    if (!catalogs.has(base)) {
+      const url = base + "gpucfg_catalog.json";
+      catalogs.set(base, fetch(url, { credentials: "same-origin" }).then((r) => {
+        if (!r.ok) throw failure("http", url, r.status);
+        return r.text();
+      }, () => { throw failure("fetch", url); }));
+    }
+    return catalogs.get(base);
   }
 
   function webgl2Available() {
@@ -135,9 +151,10 @@
     canvas.tabIndex = 0;  // focusable: a click gives it the keyboard, Tab can reach and leave it
     canvas.addEventListener("contextmenu", (e) => e.preventDefault());
     container.appendChild(canvas);
-    return Promise.all([loadFactory(base), compileOnce(base)]).then(([factory, wasm]) => new Promise((resolve, reject) => {
+    return Promise.all([loadFactory(base), compileOnce(base), catalogOnce(base)]).then(([factory, wasm, catalogText]) => new Promise((resolve, reject) => {
       factory({
         canvas: canvas,
+        gpucfgCatalogText: catalogText,
         locateFile: (file) => base + file,
         onScenarioChange: opts.onChange || null,
         printErr: (text) => console.warn(text),

@@ -108,13 +108,18 @@ test("a host page with a form and two widgets: keys, wheel, one compile, idle fr
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   page.on("pageerror", (e) => errors.push(String(e)));
-  const wasmRequests = [];
-  page.on("request", (r) => { if (r.url().endsWith(".wasm")) wasmRequests.push(r.url()); });
+  const wasmRequests = [], catalogRequests = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith(".wasm")) wasmRequests.push(r.url());
+    if (r.url().endsWith("gpucfg_catalog.json")) catalogRequests.push(r.url());
+  });
   await page.addInitScript(COUNT_WASM);
   await openHost(page);
 
-  // One download and one compile of the .wasm for both widgets; each is its own instance.
+  // One download and one compile of the .wasm for both widgets; each is its own instance. One
+  // download of the catalog, whose text embed.js hands to both.
   assert.equal(wasmRequests.length, 1, wasmRequests.join(", "));
+  assert.equal(catalogRequests.length, 1, catalogRequests.join(", "));
   assert.deepEqual(await page.evaluate(() => window.wasmCalls), { compile: 1, instantiateBytes: 0 });
   const [a0, b0] = [await widgetState(page, 0), await widgetState(page, 1)];
   assert.equal(a0.scenario.workload.kind, "training");
@@ -188,7 +193,7 @@ test("a host page with a form and two widgets: keys, wheel, one compile, idle fr
 test("the full page: first interactive frame and bytes on the wire (gzip)", async () => {
   // The dev server gzips each file once, on its first request: warm it up, as a static host with
   // precompressed files would be.
-  for (const f of ["index.html", "embed.js", "link_state.js", "gpucfg_app.js", "gpucfg_app.wasm"])
+  for (const f of ["index.html", "embed.js", "link_state.js", "gpucfg_app.js", "gpucfg_app.wasm", "gpucfg_catalog.json"])
     await fetch(baseUrl + f, { headers: { "Accept-Encoding": "gzip" } }).then((r) => r.arrayBuffer());
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const sizes = [];
@@ -239,7 +244,7 @@ test("a missing file or a cross-origin server without CORS headers gets a readab
   await page.goto(baseUrl + "broken.html");
   await page.waitForFunction(() => window.mountError, null, { timeout: 10000 });
   await page.waitForSelector(".gpucfg-fallback");
-  assert.match(await page.locator(".gpucfg-fallback").innerText(), /missing\/gpucfg_app\.(js|wasm)/);
+  assert.match(await page.locator(".gpucfg-fallback").innerText(), /missing\/(gpucfg_app\.(js|wasm)|gpucfg_catalog\.json)/);
   await page.close();
 });
 
