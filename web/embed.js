@@ -23,9 +23,8 @@
 // A good guest: every widget on a page shares one download and one compile of the .wasm and one
 // download of the catalog (each gets its own instance, memory and canvas); keys reach a widget
 // only while it has focus; the wheel scrolls the page where the widget has nothing to scroll; idle
-// widgets draw nothing. If WebGL 2 is
-// missing or a file cannot be loaded, the div shows a readable explanation instead of a blank box,
-// and mount() rejects with the same text.
+// widgets draw nothing. If WebGL 2 is missing or a file cannot be loaded, the div shows a readable
+// explanation instead of a blank box, and mount() rejects with the same text.
 (function () {
   "use strict";
   const scriptBase = document.currentScript ? new URL(".", document.currentScript.src).href : "";
