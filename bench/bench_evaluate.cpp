@@ -88,14 +88,18 @@ void BM_LeanStagesGpt3On1024A100(benchmark::State& state) {
 }
 BENCHMARK(BM_LeanStagesGpt3On1024A100);
 
-// The planner's candidate path (planner/candidate.h) over a cycle of configurations of one shape
-// (tp, pp, micro-batch, ZeRO and recompute vary; 16 nodes of 8 H100): what one scored
-// configuration costs the planner, its caches warm.
-void BM_CandidateLlama70bOn128H100(benchmark::State& state) {
-  const gpucfg::Catalog& catalog = gpucfg::BuiltinCatalog();
+// Llama-2 70B at 4,096 tokens, global batch 1,024, on 16 nodes of 8 H100: the planner's candidate
+// benches' shape, and its cycle of configurations (tp, pp, micro-batch, ZeRO and recompute vary),
+// each kept where keep(candidate) says so.
+gpucfg::Scenario Llama70bBase() {
   gpucfg::Scenario base = gpucfg::bench::Gpt3On1024A100();
   base.workload.model = "llama2-70b", base.workload.seq_len = 4096, base.workload.global_batch = 1024;
   base.parallelism = {};
+  return base;
+}
+
+template <typename Keep>
+std::vector<gpucfg::PlanCandidate> Llama70bCycleOn128H100(const gpucfg::Catalog& catalog, Keep keep) {
   std::vector<gpucfg::PlanCandidate> cycle;
   gpucfg::PlanCandidate c;
   c.gpu = static_cast<int>(gpucfg::FindGpu(catalog, "H100-SXM5-80GB") - catalog.gpus.data());
@@ -106,8 +110,14 @@ void BM_CandidateLlama70bOn128H100(benchmark::State& state) {
         for (int zero : {0, 1, 2, 3})
           for (gpucfg::Recompute rc : gpucfg::kPlanRecompute) {
             c.tp = tp, c.pp = pp, c.micro_batch = mb, c.zero = zero, c.recompute = rc;
-            cycle.push_back(c);
+            if (keep(c)) cycle.push_back(c);
           }
+  return cycle;
+}
+
+// Scores the cycle round and round through the candidate path, its caches warm.
+void ScoreCycle(benchmark::State& state, const gpucfg::Catalog& catalog, const gpucfg::Scenario& base,
+                const std::vector<gpucfg::PlanCandidate>& cycle) {
   gpucfg::CandidateEvaluator eval(catalog);
   gpucfg::CandidateScore score;
   size_t i = 0;
@@ -118,6 +128,14 @@ void BM_CandidateLlama70bOn128H100(benchmark::State& state) {
   }
   state.counters["scored_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
 }
+
+// The planner's candidate path (planner/candidate.h) over the whole cycle: what one scored
+// configuration costs the planner.
+void BM_CandidateLlama70bOn128H100(benchmark::State& state) {
+  const gpucfg::Catalog& catalog = gpucfg::BuiltinCatalog();
+  const gpucfg::Scenario base = Llama70bBase();
+  ScoreCycle(state, catalog, base, Llama70bCycleOn128H100(catalog, [](const gpucfg::PlanCandidate&) { return true; }));
+}
 BENCHMARK(BM_CandidateLlama70bOn128H100);
 
 // The same cycle restricted to the configurations that fit (a full EvaluateInto says which): every
@@ -125,35 +143,17 @@ BENCHMARK(BM_CandidateLlama70bOn128H100);
 // as the cycle above's that do not fit do (kLeanEvaluation, EvaluateOptions::speed_if_unfit).
 void BM_CandidateFittingLlama70bOn128H100(benchmark::State& state) {
   const gpucfg::Catalog& catalog = gpucfg::BuiltinCatalog();
-  gpucfg::Scenario base = gpucfg::bench::Gpt3On1024A100();
-  base.workload.model = "llama2-70b", base.workload.seq_len = 4096, base.workload.global_batch = 1024;
-  base.parallelism = {};
-  std::vector<gpucfg::PlanCandidate> cycle;
-  gpucfg::PlanCandidate c;
-  c.gpu = static_cast<int>(gpucfg::FindGpu(catalog, "H100-SXM5-80GB") - catalog.gpus.data());
-  c.gpus_per_node = 8, c.nodes = 16;
+  const gpucfg::Scenario base = Llama70bBase();
   gpucfg::Scenario s;
   gpucfg::Report full;
-  for (int tp : {2, 4, 8})
-    for (int pp : {1, 2, 4, 8})
-      for (int mb : {1, 2, 4})
-        for (int zero : {0, 1, 2, 3})
-          for (gpucfg::Recompute rc : gpucfg::kPlanRecompute) {
-            c.tp = tp, c.pp = pp, c.micro_batch = mb, c.zero = zero, c.recompute = rc;
-            gpucfg::ApplyCandidate(base, catalog, c, s);
-            gpucfg::EvaluateInto(s, catalog, full);
-            if (full.errors.empty() && full.memory.fits) cycle.push_back(c);
-          }
-  gpucfg::CandidateEvaluator eval(catalog);
-  gpucfg::CandidateScore score;
-  size_t i = 0;
-  for (auto _ : state) {
-    eval.Evaluate(base, cycle[i], score);
-    i = i + 1 == cycle.size() ? 0 : i + 1;
-    benchmark::DoNotOptimize(score.time_to_train_s);
-  }
+  const std::vector<gpucfg::PlanCandidate> cycle =
+      Llama70bCycleOn128H100(catalog, [&](const gpucfg::PlanCandidate& c) {
+        gpucfg::ApplyCandidate(base, catalog, c, s);
+        gpucfg::EvaluateInto(s, catalog, full);
+        return full.errors.empty() && full.memory.fits;
+      });
   state.counters["configurations"] = double(cycle.size());
-  state.counters["scored_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+  ScoreCycle(state, catalog, base, cycle);
 }
 BENCHMARK(BM_CandidateFittingLlama70bOn128H100);
 
