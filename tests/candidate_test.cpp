@@ -246,6 +246,44 @@ TEST(CandidatePath, ShuffledOrderEqualsFreshEvaluations) {
   EXPECT_GT(ExpectLeanEqualsFull(train, training), 100);
 }
 
+// The training memory memo (ModelCache::MemoryMemo) hands a split's breakdown to another node
+// layout only within one context: SKUs whose breakdowns differ (a V100's CUDA context and
+// allocator reserve are not an A100's) and two workloads, interleaved split by split so that every
+// candidate changes context, and several node layouts of each.
+TEST(CandidatePath, MemoryMemoKeepsContextsApart) {
+  const Scenario a = Parse(R"({"schema_version": 1,
+    "cluster": {"gpu": "A100-SXM4-40GB", "gpus_per_node": 8, "nodes": 1},
+    "workload": {"kind": "training", "model": "llama2-13b", "seq_len": 4096, "global_batch": 256,
+                 "train_tokens": 1e11}})");
+  Scenario b = a;
+  b.workload.seq_len = 2048;
+  const Catalog& catalog = BuiltinCatalog();
+  CandidateEvaluator lean(catalog);
+  Scenario s;
+  Report full;
+  int checked = 0, fit = 0;
+  for (int tp : {1, 2, 4, 8})
+    for (int pp : {1, 2, 4})
+      for (int zero : kPlanZero)
+        for (int gpn : {4, 8})
+          for (int nodes : {1, 2, 4})
+            for (const char* id : {"A100-SXM4-40GB", "V100-SXM2-32GB"})
+              for (const Scenario* base : {&a, static_cast<const Scenario*>(&b)}) {
+                PlanCandidate c;
+                c.gpu = Row(id), c.gpus_per_node = gpn, c.nodes = nodes;
+                c.tp = tp, c.pp = pp, c.zero = zero, c.micro_batch = 1, c.recompute = Recompute::kSelective;
+                ApplyCandidate(*base, catalog, c, s);
+                EvaluateInto(s, catalog, full);
+                CandidateScore want, got;
+                ScoreFromReport(full, c.Gpus(), want);
+                lean.Evaluate(*base, c, got);
+                EXPECT_EQ(Diff(LeanOf(want), got), "") << Label(c) << (base == &a ? " seq 4096" : " seq 2048");
+                checked += want.valid, fit += want.valid && want.fits;
+              }
+  EXPECT_GT(checked, 300);
+  EXPECT_GT(fit, 50);
+}
+
 // The collective memo answers only for the fabric it stored the time under, also after a ninth
 // fabric made it start over, and its answers are the computed times.
 TEST(CollectiveMemo, KeyedByTheWholeFabric) {
@@ -273,12 +311,55 @@ TEST(CollectiveMemo, KeyedByTheWholeFabric) {
   EXPECT_TRUE(Same(CollectiveTime(a, CollectiveOp::kAllReduce, 1e8, 8, 8), t));
 }
 
-// Networks and MIG layouts go through the whole lean evaluation of the scenario: the same numbers.
+// MIG layouts of the planner's space (every profile of each SKU's table, max_instances of it per
+// GPU), several fleets and every weight format and batch; a few with tp = 2, which MIG refuses.
+std::vector<PlanCandidate> MigSpace(const std::vector<const char*>& gpus) {
+  std::vector<PlanCandidate> out;
+  for (const char* id : gpus) {
+    PlanCandidate c;
+    c.gpu = Row(id);
+    const MigTable* t = PlanMigTable(BuiltinCatalog().gpus[c.gpu]);
+    EXPECT_NE(t, nullptr) << id;
+    if (!t) continue;
+    for (int k = 0; k < static_cast<int>(t->profiles.size()); ++k) {
+      c.mig_profile = k;
+      for (Precision w : {Precision::kBf16, Precision::kFp8, Precision::kInt8, Precision::kInt4}) {
+        c.weight_precision = w;
+        for (auto [gpn, nodes] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{8, 3}}) {
+          c.gpus_per_node = gpn, c.nodes = nodes;
+          for (int b : kPlanInferenceBatch) {
+            c.batch = b;
+            c.tp = 1;
+            out.push_back(c);
+            if (b == 4 && gpn == 2) c.tp = 2, out.push_back(c);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// Networks go through the whole lean evaluation of the scenario, inference MIG layouts through
+// their resolution kept per layout (ResolveMig, the batch per candidate): the same numbers as the
+// full evaluation, in walk order and shuffled (a stale instance, boards or cache would show).
 TEST(CandidatePath, NetworkAndMigEqualFullEvaluation) {
   ExpectLeanEqualsFull(test::Example("resnet50-training"), TrainingSpace({"A100-SXM4-80GB"}, 16, 3));
   Scenario mig = test::Example("multi-tenant");
   mig.plan = PlanConfig{};
   ExpectLeanEqualsFull(mig, InferenceSpace({"A100-SXM4-80GB"}));
+  auto layouts = MigSpace({"A100-SXM4-80GB", "H100-SXM5-80GB", "A30-24GB"});
+  EXPECT_GT(ExpectLeanEqualsFull(mig, layouts), 500);
+  Shuffle(layouts, 56);
+  EXPECT_GT(ExpectLeanEqualsFull(mig, layouts), 500);
+  Scenario serve = Parse(R"({"schema_version": 1,
+    "cluster": {"gpu": "A100-SXM4-80GB", "gpus_per_node": 1, "nodes": 1},
+    "workload": {"kind": "inference", "model": "llama2-7b", "prompt_tokens": 512, "output_tokens": 128}})");
+  ExpectLeanEqualsFull(serve, MigSpace({"H200-SXM-141GB"}));
+  // A network on MIG slices keeps the whole evaluation per candidate.
+  ExpectLeanEqualsFull(Parse(R"({"schema_version": 2, "cluster": {"gpu": "A100-SXM4-80GB", "gpus_per_node": 1},
+    "workload": {"kind": "inference", "model": "resnet50", "batch": 8, "precision": "int8", "weight_precision": "int8"}})"),
+                       MigSpace({"A100-SXM4-80GB"}));
 }
 
 // kFullEvaluation is the evaluation as it was: the same JSON through either entry point, and a

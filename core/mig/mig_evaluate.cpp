@@ -28,8 +28,9 @@ std::string Names(const MigTable& t) {
   return s;
 }
 
-// The MIG fields against the GPU's table; the profile index, or -1 after adding errors.
-int CheckMig(const Scenario& s, const MigTable* t, Report& out) {
+// The MIG fields against the GPU's table; the profile index (its layout's check in `layout`), or -1
+// after adding errors.
+int CheckMig(const Scenario& s, const MigTable* t, Report& out, MigCheck& layout) {
   const MigConfig& m = s.cluster.mig;
   if (t == nullptr) {
     Fail(out, "no_mig", s.cluster.gpu + " does not support MIG (`gpucfg mig profiles GPU` on an A100, A30, H100, H200 or B200)", "/cluster/gpu");
@@ -54,7 +55,8 @@ int CheckMig(const Scenario& s, const MigTable* t, Report& out) {
          "/cluster/mig/instances_per_gpu");
     return -1;
   }
-  const MigCheck c = CheckMigLayout(*t, std::vector<int>(m.instances_per_gpu, p));
+  layout = CheckMigLayout(*t, std::vector<int>(m.instances_per_gpu, p));
+  const MigCheck& c = layout;
   if (!c.valid) {
     std::string closest;
     for (const MigCounts& l : ClosestMigLayouts(*t, CountsOf(*t, std::vector<int>(m.instances_per_gpu, p)))) {
@@ -107,36 +109,61 @@ void ScalePerformance(PerformanceReport& p, double copies, double per_gpu, doubl
 bool UsesMig(const Scenario& s) { return s.cluster.mig.instances_per_gpu > 0 || !s.cluster.mig.profile.empty(); }
 
 void EvaluateMigInto(const Scenario& s, const Catalog& catalog, const EvaluateOptions& options, Report& out) {
+  out = Report{};
+  MigResolution m;
+  if (!ResolveMig(s, catalog, m, out)) return;
   EvaluateOptions o = options;
-  o.cache = nullptr;  // a cache is keyed by one resolution; the instance and the boards are two
+  o.cache = nullptr;  // a cache is keyed by one resolution (the candidate path registers the instance's)
+  EvaluateMigResolvedInto(m, o, out);
+}
+
+bool ResolveMig(const Scenario& s, const Catalog& catalog, MigResolution& m, Report& out) {
   // The scenario as whole GPUs first: every other field checked with its own path, and the whole
   // board's price and electricity resolved.
-  Scenario whole = s;
-  whole.cluster.mig = {};
-  Resolved r;
-  out = Report{};
-  if (!Resolve(whole, catalog, r, &out.errors, &out.warnings)) return;
-  const GpuSpec& gpu = catalog.gpus[r.device.catalog_index];
-  const MigTable* t = FindMigTable(BuiltinMigTables(), gpu.id);
-  const int p = CheckMig(s, t, out);
-  if (p < 0) return;
-  const MigProfile& prof = t->profiles[p];
+  m.whole = s;
+  m.whole.cluster.mig = {};
+  if (!Resolve(m.whole, catalog, m.boards, &out.errors, &out.warnings)) return false;
+  const GpuSpec& gpu = catalog.gpus[m.boards.device.catalog_index];
+  m.table = FindMigTable(BuiltinMigTables(), gpu.id);
+  m.profile = CheckMig(s, m.table, out, m.layout);
+  if (m.profile < 0) return false;
+  m.instances_per_gpu = s.cluster.mig.instances_per_gpu;
+  m.share = MigShare(gpu, *m.table, m.table->profiles[m.profile]);
 
   // One instance as a device (Resolve applies its limits, mig_device.h), priced by the unchanged
-  // models on a one-device cluster.
-  Scenario one = whole;
-  one.cluster.mig = s.cluster.mig;
-  one.cluster.gpus_per_node = 1, one.cluster.nodes = 1;
-  one.cluster.intra_node.clear(), one.cluster.inter_node = "none", one.cluster.nics_per_node = 0;
-  one.parallelism.dp = 0, one.parallelism.zero = 0, one.parallelism.sequence_parallel = false;
-  EvaluateModelsInto(one, catalog, o, out);
+  // models on a one-device cluster. Its report starts over: the boards' resolution warnings are not
+  // the instance's.
+  m.one = m.whole;
+  m.one.cluster.mig = s.cluster.mig;
+  m.one.cluster.gpus_per_node = 1, m.one.cluster.nodes = 1;
+  m.one.cluster.intra_node.clear(), m.one.cluster.inter_node = "none", m.one.cluster.nics_per_node = 0;
+  m.one.parallelism.dp = 0, m.one.parallelism.zero = 0, m.one.parallelism.sequence_parallel = false;
+  out.errors.clear();
+  out.warnings.count = 0;
+  out.assumptions.count = 0;
+  if (!Resolve(m.one, catalog, m.instance, &out.errors, &out.warnings)) {
+    out.setup = {}, out.memory = {}, out.performance = {}, out.power = {}, out.cost = {};
+    return false;
+  }
+  m.instance_warnings = out.warnings;
+  return true;
+}
+
+void EvaluateMigResolvedInto(const MigResolution& m, const EvaluateOptions& o, Report& out) {
+  out.errors.clear();
+  out.warnings = m.instance_warnings;
+  out.assumptions.count = 0;
+  EvaluateResolvedInto(m.instance, o, out);
   if (!out.errors.empty()) return;
   if (!o.speed_if_unfit && !out.memory.fits) return;  // decided at the memory stage (evaluate_options.h)
 
-  const int n = s.cluster.mig.instances_per_gpu;
+  const Resolved& r = m.boards;
+  const GpuSpec& gpu = r.catalog->gpus[r.device.catalog_index];
+  const MigProfile& prof = m.table->profiles[m.profile];
+  const int n = m.instances_per_gpu;
   const int gpus = r.total_gpus;
   const double copies = static_cast<double>(n) * gpus;
-  const MigInstanceShare share = MigShare(gpu, *t, prof);
+  const MigInstanceShare& share = m.share;
   out.per_instance.present = true;
   out.per_instance.performance = out.performance;
   ScalePerformance(out.performance, copies, n, share.sm_fraction);
@@ -150,9 +177,11 @@ void EvaluateMigInto(const Scenario& s, const Catalog& catalog, const EvaluateOp
   // share of the dynamic power (dynamic power is the sum of the active units': AccelWattch,
   // Kandiah et al., MICRO 2021). The instance's own power pass priced a one-GPU node: its power
   // warnings are replaced by the whole node's.
+  EvaluateOptions board = o;
+  board.cache = nullptr;  // the cache, if any, is the instance's
   const double throughput_factor = out.power.throughput_factor, clock_factor = out.power.clock_factor;
   WarningList board_warnings;
-  ComputePowerInto(r, out.per_instance.performance, o, board_warnings, out.power);
+  ComputePowerInto(r, out.per_instance.performance, board, board_warnings, out.power);
   PowerReport& pw = out.power;
   const double active = std::min(1.0, n * share.fraction_of_gpu);
   const double idle_share_w = (pw.gpu_w - pw.gpu_idle_w) * (1 - active);
@@ -169,7 +198,7 @@ void EvaluateMigInto(const Scenario& s, const Catalog& catalog, const EvaluateOp
   for (const Warning& w : board_warnings) out.warnings.Add(w.code, w.path, w.value, w.limit, w.args);
 
   // Rental: the whole boards (price x GPUs x hours).
-  const bool inference = s.workload.kind == WorkloadKind::kInference;
+  const bool inference = m.whole.workload.kind == WorkloadKind::kInference;
   CostReport& c = out.cost;
   c.per_gpu_hour = r.per_gpu_hour;
   c.per_hour = r.per_gpu_hour * gpus;
@@ -182,26 +211,26 @@ void EvaluateMigInto(const Scenario& s, const Catalog& catalog, const EvaluateOp
   c.electricity_total = pw.energy_kwh * r.electricity_per_kwh;  // as ComputeCost prices it
 
   // The report's mig section.
-  MigSection& m = out.mig;
-  m.present = true;
-  m.profile = prof.name;
-  m.instances_per_gpu = n;
-  m.instances = static_cast<int>(copies);
-  const MigCheck placed = CheckMigLayout(*t, std::vector<int>(n, p));
-  m.placement_count = std::min<int>(static_cast<int>(placed.placement.size()), MigSection::kMaxPlacement);
-  for (int i = 0; i < m.placement_count; ++i) m.placement[i] = MigPlacementEntry{prof.name, placed.placement[i].start};
-  m.instance.sms = share.sms;
-  m.instance.memory_gib = share.memory_gib;
-  m.instance.hbm_gbps = gpu.hbm_gbps * share.bandwidth_fraction;
-  m.instance.l2_mib = gpu.l2_mib * share.l2_fraction;
-  m.instance.fraction_of_gpu = share.fraction_of_gpu;
+  MigSection& sec = out.mig;
+  sec.present = true;
+  sec.profile = prof.name;
+  sec.instances_per_gpu = n;
+  sec.instances = static_cast<int>(copies);
+  const MigCheck& placed = m.layout;  // CheckMigLayout(*t, n x p), the check that admitted it
+  sec.placement_count = std::min<int>(static_cast<int>(placed.placement.size()), MigSection::kMaxPlacement);
+  for (int i = 0; i < sec.placement_count; ++i) sec.placement[i] = MigPlacementEntry{prof.name, placed.placement[i].start};
+  sec.instance.sms = share.sms;
+  sec.instance.memory_gib = share.memory_gib;
+  sec.instance.hbm_gbps = gpu.hbm_gbps * share.bandwidth_fraction;
+  sec.instance.l2_mib = gpu.l2_mib * share.l2_fraction;
+  sec.instance.fraction_of_gpu = share.fraction_of_gpu;
 
   out.assumptions.Add("mig_replicated", "/cluster/mig/instances_per_gpu", copies);
   out.assumptions.Add("mig_slice_owns", "/cluster/mig/profile");
   out.assumptions.Add("mig_no_p2p", "/parallelism/tp");
   out.assumptions.Add("mig_power_whole_board", "/cluster/gpu", gpus);
-  const int unused = t->compute_slots - n * prof.compute_slices;
-  if (unused > 0) out.warnings.Add("mig_slot_unused", "/cluster/mig/instances_per_gpu", unused, t->compute_slots);
+  const int unused = m.table->compute_slots - n * prof.compute_slices;
+  if (unused > 0) out.warnings.Add("mig_slot_unused", "/cluster/mig/instances_per_gpu", unused, m.table->compute_slots);
 }
 
 }  // namespace gpucfg

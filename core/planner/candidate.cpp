@@ -10,10 +10,14 @@
 namespace gpucfg {
 
 void ScoreFromReport(const Report& r, int gpus, CandidateScore& out) {
-  out = CandidateScore{};
+  if (!r.errors.empty()) {
+    out = CandidateScore{};
+    out.gpus = gpus;
+    return;
+  }
+  // Every field is written below (no zeroing first: this runs once per scored configuration).
   out.gpus = gpus;
-  out.valid = r.errors.empty();
-  if (!out.valid) return;
+  out.valid = true;
   out.fits = r.memory.fits;
   out.total_gib = r.memory.per_gpu.total_gib;
   out.capacity_gib = r.memory.capacity_gib;
@@ -45,9 +49,25 @@ void CandidateEvaluator::ResolveShape(const Scenario& base, const PlanCandidate&
   PlanCandidate one = c;
   one.tp = 1, one.pp = 1, one.cp = 1, one.ep = 1;
   ApplyCandidate(base, catalog_, one, work_);
-  full_path_ = UsesMig(work_);
+  const bool mig = UsesMig(work_);
   shape_ok_ = Resolve(work_, catalog_, shape_, nullptr, nullptr);
-  full_path_ = full_path_ || (shape_ok_ && IsNetwork(shape_.network));
+  full_path_ = mig || (shape_ok_ && IsNetwork(shape_.network));
+  mig_path_ = false;
+  // An inference MIG layout of a transformer: the boards and the instance resolved once
+  // (EvaluateMigInto's two resolutions), the batch written into both per candidate. Networks keep
+  // the whole evaluation (their split is resolved by another path), and so does training, whose
+  // split would rewrite the instance's ZeRO stage.
+  if (mig && work_.workload.kind == WorkloadKind::kInference) {
+    // ResolveMig only adds errors and warnings to the report (read by no one here; the candidates'
+    // evaluations reset them): no fresh 12 KB report per layout.
+    report_.errors.clear(), report_.warnings.count = 0, report_.assumptions.count = 0;
+    const bool ok = ResolveMig(work_, catalog_, mig_, report_);
+    if (!ok || !IsNetwork(mig_.instance.network)) {
+      mig_path_ = true, full_path_ = false, shape_ok_ = ok;
+      cache_.UseResolution(&mig_.instance);
+      return;
+    }
+  }
   // Candidates rewrite only the split of shape_ (ResolveSplit): its rates and fabric are shared.
   // The layer passes, collective times and power phases stay: their keys are exact (model_cache.h),
   // and other node counts of the SKU ask for the same passes.
@@ -57,6 +77,26 @@ void CandidateEvaluator::ResolveShape(const Scenario& base, const PlanCandidate&
 void CandidateEvaluator::Evaluate(const Scenario& base, const PlanCandidate& c, CandidateScore& out) {
   if (!SameShape(base, c)) ResolveShape(base, c);
   ApplyCandidateSplit(c, work_);
+  if (mig_path_ && (c.tp != 1 || c.pp != 1 || c.cp != 1 || c.ep != 1)) {
+    // Not a split MIG allows (mig_no_p2p): the whole evaluation says so.
+    EvaluateInto(work_, catalog_, kLeanEvaluation, report_);
+    return ScoreFromReport(report_, c.Gpus(), out);
+  }
+  if (mig_path_) {
+    if (shape_ok_) {
+      ApplyCandidateSplit(c, mig_.whole);
+      ApplyCandidateSplit(c, mig_.one);
+    }
+    if (!shape_ok_ || !ResolveSplit(mig_.whole, mig_.boards, nullptr) || !ResolveSplit(mig_.one, mig_.instance, nullptr)) {
+      out = CandidateScore{};
+      out.gpus = c.Gpus();
+      return;
+    }
+    EvaluateOptions o = kLeanEvaluation;
+    o.cache = &cache_;
+    EvaluateMigResolvedInto(mig_, o, report_);
+    return ScoreFromReport(report_, c.Gpus(), out);
+  }
   if (full_path_) {  // networks and MIG layouts: the scenario through the whole lean evaluation
     EvaluateInto(work_, catalog_, kLeanEvaluation, report_);
     return ScoreFromReport(report_, c.Gpus(), out);

@@ -11,6 +11,7 @@
 #include "catalog/catalog.h"
 #include "contract/report.h"
 #include "contract/scenario.h"
+#include "mig/mig_evaluate.h"
 #include "models/model_cache.h"
 #include "planner/space.h"
 #include "resolve/resolve.h"
@@ -59,7 +60,9 @@ class CandidateEvaluator {
   Scenario work_;                   // ApplyCandidate(base, shape), its split rewritten per candidate
   Resolved shape_;                  // Resolve(work_) with tp = pp = 1, its split per candidate
   bool shape_ok_ = false;
-  bool full_path_ = false;          // networks and MIG: EvaluateInto (lean) on work_ each time
+  bool full_path_ = false;          // networks (and what mig_ does not cover): EvaluateInto (lean) on work_
+  bool mig_path_ = false;           // an inference MIG layout: mig_ resolved once, the batch per candidate
+  MigResolution mig_;               // ResolveMig(work_) of a MIG shape (valid when shape_ok_)
   ModelCache cache_;
   Report report_;
 };
