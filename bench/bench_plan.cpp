@@ -28,8 +28,9 @@ BENCHMARK(BM_PlanTrainingLlama70b)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlanInferenceLlama70bAllGpus)->Unit(benchmark::kMillisecond);
 
 // The multi-tenant preset: 10 tenants of Llama-3.1 8B on MIG layouts and whole GPUs. A MIG layout
-// goes through the full MIG evaluation (an instance, then the boards' power), so it is slower per
-// configuration than the whole-GPU candidate path.
+// is resolved once per layout (its boards and its instance, ResolveMig), but with tenants the batch
+// is fixed, so each layout is its own shape and pays both resolutions: slower per configuration
+// than the whole-GPU candidate path.
 void BM_PlanMultiTenantMig(benchmark::State& state) {
   gpucfg::Scenario s;
   gpucfg::MakeExample("multi-tenant", s);

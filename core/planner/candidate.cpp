@@ -50,24 +50,23 @@ void CandidateEvaluator::ResolveShape(const Scenario& base, const PlanCandidate&
   one.tp = 1, one.pp = 1, one.cp = 1, one.ep = 1;
   ApplyCandidate(base, catalog_, one, work_);
   const bool mig = UsesMig(work_);
-  shape_ok_ = Resolve(work_, catalog_, shape_, nullptr, nullptr);
-  full_path_ = mig || (shape_ok_ && IsNetwork(shape_.network));
   mig_path_ = false;
-  // An inference MIG layout of a transformer: the boards and the instance resolved once
-  // (EvaluateMigInto's two resolutions), the batch written into both per candidate. Networks keep
-  // the whole evaluation (their split is resolved by another path), and so does training, whose
-  // split would rewrite the instance's ZeRO stage.
+  // An inference MIG layout: the boards and the instance resolved once (EvaluateMigInto's two
+  // resolutions), the batch written into both per candidate. A network on MIG slices keeps the
+  // whole evaluation (its split is resolved by another path), and so does training, whose split
+  // would rewrite the instance's ZeRO stage.
   if (mig && work_.workload.kind == WorkloadKind::kInference) {
     // ResolveMig only adds errors and warnings to the report (read by no one here; the candidates'
     // evaluations reset them): no fresh 12 KB report per layout.
     report_.errors.clear(), report_.warnings.count = 0, report_.assumptions.count = 0;
-    const bool ok = ResolveMig(work_, catalog_, mig_, report_);
-    if (!ok || !IsNetwork(mig_.instance.network)) {
-      mig_path_ = true, full_path_ = false, shape_ok_ = ok;
-      cache_.UseResolution(&mig_.instance);
-      return;
-    }
+    shape_ok_ = ResolveMig(work_, catalog_, mig_, report_);
+    mig_path_ = !shape_ok_ || !IsNetwork(mig_.instance.network);
+    full_path_ = !mig_path_;
+    if (mig_path_) cache_.UseResolution(&mig_.instance);
+    return;
   }
+  shape_ok_ = Resolve(work_, catalog_, shape_, nullptr, nullptr);
+  full_path_ = mig || (shape_ok_ && IsNetwork(shape_.network));
   // Candidates rewrite only the split of shape_ (ResolveSplit): its rates and fabric are shared.
   // The layer passes, collective times and power phases stay: their keys are exact (model_cache.h),
   // and other node counts of the SKU ask for the same passes.
