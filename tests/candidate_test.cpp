@@ -246,11 +246,11 @@ TEST(CandidatePath, ShuffledOrderEqualsFreshEvaluations) {
   EXPECT_GT(ExpectLeanEqualsFull(train, training), 100);
 }
 
-// The training memory memo (ModelCache::MemoryMemo) hands a split's breakdown to another node
-// layout only within one context: SKUs whose breakdowns differ (a V100's CUDA context and
-// allocator reserve are not an A100's) and two workloads, interleaved split by split so that every
-// candidate changes context, and several node layouts of each.
-TEST(CandidatePath, MemoryMemoKeepsContextsApart) {
+// What the candidate path keeps across shapes (layer passes, power phases, the collective memo,
+// the shape's memory states) must stay with its context: SKUs whose memory differs (a V100's CUDA
+// context and allocator reserve are not an A100's) and two workloads, interleaved split by split
+// so that every candidate changes shape, and several node layouts of each.
+TEST(CandidatePath, CachesKeepContextsApart) {
   const Scenario a = Parse(R"({"schema_version": 1,
     "cluster": {"gpu": "A100-SXM4-40GB", "gpus_per_node": 8, "nodes": 1},
     "workload": {"kind": "training", "model": "llama2-13b", "seq_len": 4096, "global_batch": 256,

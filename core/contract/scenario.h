@@ -157,7 +157,6 @@ struct MemoryOptions {
   double host_pinned_gib_per_gpu = 2.0;  // pinned host staging per GPU process, GiB
   int dataloader_workers_per_gpu = 4;  // host processes feeding each GPU
   double dataloader_worker_gib = 1.0;  // resident host memory per data-loader worker, GiB
-  bool operator==(const MemoryOptions&) const = default;
 };
 
 // The planner's goal and limits (contract v2 "plan"; core/planner/). Zero means "no limit". Only

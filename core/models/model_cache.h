@@ -12,7 +12,6 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
-#include <vector>
 
 #include "models/memory/memory.h"
 #include "models/speed/collectives.h"
@@ -132,78 +131,6 @@ struct PowerKernels {
   };
   std::array<Op, kMaxOps> ops;  // [0, count) written by KernelsOf
   int count = 0;
-};
-
-// The training memory breakdown per split, across node layouts: BreakdownWith reads the memory
-// inputs and the split, never the node size or count (they size only the host side and the fixes,
-// memory.cpp), so another node layout of one SKU and workload has the same breakdown at the same
-// split (the planner's walk meets ~half its training splits again at the next node size). The
-// context, the inputs less the split and node fields (MemoryContextOf), is compared whole once per
-// resolution (Enter); within it the split is the key, compared exactly. Starts over when the
-// context changes or three quarters of the slots are taken.
-struct MemoryMemo {
-  // SetSplitInputs' fields, two to a word as their 32-bit patterns (equal keys are equal fields).
-  struct Key {
-    uint64_t w[6] = {};
-  };
-  struct Entry {
-    Key key;
-    MemoryBreakdown per_gpu;
-  };
-  static constexpr int kSlots = 4096;  // a power of two
-
-  static Key KeyOf(const MemoryInputs& in) {
-    auto pair = [](int lo, int hi) { return uint64_t(uint32_t(lo)) | uint64_t(uint32_t(hi)) << 32; };
-    return {{pair(in.tp, in.pp), pair(in.dp, in.cp), pair(in.ep, in.zero), pair(in.micro_batch, in.micro_batches),
-             pair(in.interleave, in.batch), pair(static_cast<int>(in.recompute), in.sequence_parallel)}};
-  }
-  // Keeps what is held when `in`'s context is the one held; else starts over under it.
-  void Enter(const MemoryInputs& in) {
-    MemoryInputs c = MemoryContextOf(in);
-    if (have_context && c == context) return;
-    context = c, have_context = true;
-    Drop();
-  }
-  const MemoryBreakdown* Find(const Key& k) const {
-    if (tags.empty()) return nullptr;
-    for (uint32_t i = Hash(k); tags[i] == generation; i = (i + 1) & (kSlots - 1)) {
-      const Entry& e = entries[at[i]];
-      if (Same(e.key, k)) return &e.per_gpu;
-    }
-    return nullptr;
-  }
-  void Store(const Key& k, const MemoryBreakdown& b) {
-    if (tags.empty()) tags.assign(kSlots, 0), at.assign(kSlots, 0), entries.reserve(kSlots * 3 / 4);
-    if (static_cast<int>(entries.size()) >= kSlots * 3 / 4) Drop();
-    uint32_t i = Hash(k);
-    while (tags[i] == generation) i = (i + 1) & (kSlots - 1);
-    tags[i] = generation;
-    at[i] = static_cast<uint16_t>(entries.size());
-    entries.push_back(Entry{k, b});
-  }
-  void Drop() { ++generation, entries.clear(); }
-
-  MemoryInputs context;
-  bool have_context = false;
-  // Open addressing over `entries` (in store order): a slot is taken when its tag is the
-  // generation. Allocated on the first Store; Drop starts over without touching the slots.
-  std::vector<unsigned> tags;
-  std::vector<uint16_t> at;
-  std::vector<Entry> entries;
-  unsigned generation = 1;  // a fresh slot's 0 is never taken
-
- private:
-  static bool Same(const Key& a, const Key& b) {
-    return a.w[0] == b.w[0] && a.w[1] == b.w[1] && a.w[2] == b.w[2] && a.w[3] == b.w[3] && a.w[4] == b.w[4] &&
-           a.w[5] == b.w[5];
-  }
-  // The interleave and batch (w[4]) are the shape's in a plan: not hashed.
-  static uint32_t Hash(const Key& k) {
-    const uint64_t h = (k.w[0] * 0x9E3779B97F4A7C15ull) ^ (k.w[1] * 0xC2B2AE3D27D4EB4Full) ^
-                       (k.w[2] * 0x165667B19E3779F9ull) ^ (k.w[3] * 0x27D4EB2F165667C5ull) ^
-                       (k.w[5] * 0x85EBCA77C2B2AE63ull);
-    return static_cast<uint32_t>(h >> 52) & (kSlots - 1);
-  }
 };
 
 // Doubles compare with ==: the one pair of different inputs that compare equal, 0.0 and -0.0, does
@@ -387,13 +314,11 @@ struct ModelCache {
     uint64_t context = 0;  // 0 = none held
   } pass_context;
   uint64_t contexts = 0;  // the last ShapeValues::context handed out (monotonic across Clear)
-  MemoryMemo memory;      // training breakdowns per split across node layouts (memory.cpp)
   // The collectives stay: they are keyed by the whole fabric, so another shape's cannot be read.
   void Clear() {
     pass_context = {};
     count = 0, next = 0, last_hit = 0, training_points_serial = 0, training_layer = nullptr, training_logits = nullptr;
     serial_phases.Clear();
-    memory.have_context = false, memory.Drop();
     shape = ShapeValues{};
   }
 };

@@ -28,7 +28,6 @@ struct DeviceLimits {
   double usable_gib = 0;          // usable memory override, GiB; 0 = derived (catalog x fraction)
   double power_limit_w = 0;       // board power limit (nvidia-smi -pl); 0 = the board's TDP
   bool mig_instance = false;      // a MIG slice even where every fraction is 1
-  bool operator==(const DeviceLimits&) const = default;
 };
 
 struct EffectiveDevice {

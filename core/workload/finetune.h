@@ -24,7 +24,6 @@ struct FinetuneSpec {
   BaseFormat base = BaseFormat::kBf16;
   bool bnb_keeps_inputs = false;  // bitsandbytes < 0.43.2 (BaseKeepsLinearInputs)
   bool active() const { return method != FinetuneMethod::kNone; }
-  bool operator==(const FinetuneSpec&) const = default;
 };
 
 // Adapter parameters of one layer: r x (d_in + d_out) per adapted matrix (Hu et al. 2021 sec. 4).

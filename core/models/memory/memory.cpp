@@ -28,18 +28,6 @@ void SetSplitInputs(const Resolved& r, MemoryInputs& in) {
   in.batch = std::max(1, r.batch);
 }
 
-MemoryInputs MemoryContextOf(const MemoryInputs& in) {
-  const MemoryInputs d;
-  MemoryInputs c = in;
-  c.micro_batch = d.micro_batch, c.micro_batches = d.micro_batches;
-  c.sequence_parallel = d.sequence_parallel, c.recompute = d.recompute;
-  c.zero = d.zero, c.interleave = d.interleave;
-  c.tp = d.tp, c.pp = d.pp, c.dp = d.dp, c.cp = d.cp, c.ep = d.ep;
-  c.batch = d.batch;
-  c.gpus_per_node = d.gpus_per_node, c.nodes = d.nodes;
-  return c;
-}
-
 MemoryInputs MakeMemoryInputs(const Resolved& r) {
   MemoryInputs in;
   in.arch = r.arch;
@@ -281,7 +269,7 @@ namespace {
 
 void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const Workload& workload,
                               const EvaluateOptions& o, WarningList& warnings, MemoryReport& m,
-                              ModelCache::ShapeValues* shape = nullptr, MemoryMemo* memo = nullptr);
+                              ModelCache::ShapeValues* shape = nullptr);
 
 // The parameter parts and model states of `in` for the candidate path's resolution, in place in
 // the shape's memo (no copy per candidate): the states of a split it has seen come from
@@ -326,17 +314,9 @@ void ComputeMemoryInto(const Resolved& r, const EvaluateOptions& o, WarningList&
   // The candidate path's resolution keeps its inputs: only the split fields are written again.
   if (o.cache && o.cache->shape.resolution == &r) {
     ModelCache::ShapeValues& shape = o.cache->shape;
-    if (!shape.have_memory) {
-      shape.memory = MakeMemoryInputs(r), shape.have_memory = true;
-      o.cache->memory.Enter(shape.memory);
-    } else {
-      SetSplitInputs(r, shape.memory);
-    }
-    // A ranking's training breakdowns come from the memo (no search, fix or warning reads what
-    // only a computed breakdown leaves behind: the states and parts of this split).
-    const bool memo = shape.memory.training && !o.batch_searches && !o.fixes && !o.warnings;
-    return ComputeTransformerMemory(r, shape.memory, *workload, o, warnings, m, &shape,
-                                    memo ? &o.cache->memory : nullptr);
+    if (!shape.have_memory) shape.memory = MakeMemoryInputs(r), shape.have_memory = true;
+    else SetSplitInputs(r, shape.memory);
+    return ComputeTransformerMemory(r, shape.memory, *workload, o, warnings, m, &shape);
   }
   ComputeTransformerMemory(r, MakeMemoryInputs(r), *workload, o, warnings, m);
 }
@@ -345,23 +325,17 @@ namespace {
 
 void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const Workload& workload,
                               const EvaluateOptions& o, WarningList& warnings, MemoryReport& m,
-                              ModelCache::ShapeValues* shape, MemoryMemo* memo) {
+                              ModelCache::ShapeValues* shape) {
   std::optional<SearchBase> own;  // the uncached path's (and a search's copy of the shape's)
-  const ParamParts* parts = nullptr;  // null only with a memo, whose callers run no search
-  const StageStates* states = nullptr;
-  const MemoryMemo::Key key = memo ? MemoryMemo::KeyOf(in) : MemoryMemo::Key{};
-  if (const MemoryBreakdown* known = memo ? memo->Find(key) : nullptr) {
-    m.per_gpu = *known;
+  const ParamParts* parts;
+  const StageStates* states;
+  if (shape) {
+    ShapeBaseOf(in, *shape, parts, states);
   } else {
-    if (shape) {
-      ShapeBaseOf(in, *shape, parts, states);
-    } else {
-      own = SearchBaseOf(in);
-      parts = &own->parts, states = &own->states;
-    }
-    m.per_gpu = BreakdownWith(in, *parts, states);
-    if (memo) memo->Store(key, m.per_gpu);
+    own = SearchBaseOf(in);
+    parts = &own->parts, states = &own->states;
   }
+  m.per_gpu = BreakdownWith(in, *parts, states);
   m.capacity_gib = in.capacity_gib;
   m.marketed_gb = r.device.marketed_gb;
   m.headroom_gib = m.capacity_gib - m.per_gpu.total_gib;

@@ -108,7 +108,6 @@ struct MemoryInputs {
   // [engines, issue 9] the engine's memory habits (nullptr = none) and LoRA/QLoRA fine-tuning.
   const EngineProfile* engine = nullptr;
   FinetuneSpec finetune;
-  bool operator==(const MemoryInputs&) const = default;  // ModelCache::MemoryMemo's context (exact)
 };
 
 // The allocator reserve and KV cache copies in force: the scenario's, else the engine's, else
@@ -120,9 +119,6 @@ double KvCacheCopiesOf(const MemoryInputs& in);
 MemoryInputs MakeMemoryInputs(const Resolved& r);
 // The fields of MemoryInputs a candidate's split changes (the ones ResolveSplit rewrites), from r.
 void SetSplitInputs(const Resolved& r, MemoryInputs& in);
-// `in` less what a candidate's split or node layout changes (SetSplitInputs' fields, the node size
-// and count), those at their defaults: what two node layouts of one SKU and workload share.
-MemoryInputs MemoryContextOf(const MemoryInputs& in);
 MemoryBreakdown ComputeBreakdown(const MemoryInputs& in);  // the most loaded stage
 bool Fits(const MemoryInputs& in);
 
