@@ -141,10 +141,10 @@ void EvaluateModelsInto(const Scenario& s, const Catalog& catalog, const Evaluat
 // -> warnings. The option checks are the only difference between the full and the lean path.
 void EvaluateResolvedInto(const Resolved& r, const EvaluateOptions& o, Report& out) {
   out.schema_version = kReportSchemaVersion;
-  out.setup = SetupOf(r);
+  if (!o.ranking_only) out.setup = SetupOf(r);
   ComputeMemoryInto(r, o, out.warnings, out.memory);
   if (!o.speed_if_unfit && !out.memory.fits) {  // decided: a ranking reads nothing else of it
-    ClearAfterMemory(out);
+    if (!o.ranking_only) ClearAfterMemory(out);
     return;
   }
   ComputePerformanceInto(r, out.memory, o, out.warnings, out.performance);

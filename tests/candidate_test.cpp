@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "models/model_cache.h"
 #include "planner/candidate.h"
 #include "planner/space.h"
+#include "resolve/resolve.h"
 #include "test_util.h"
 
 namespace gpucfg {
@@ -360,6 +362,39 @@ TEST(CandidatePath, NetworkAndMigEqualFullEvaluation) {
   ExpectLeanEqualsFull(Parse(R"({"schema_version": 2, "cluster": {"gpu": "A100-SXM4-80GB", "gpus_per_node": 1},
     "workload": {"kind": "inference", "model": "resnet50", "batch": 8, "precision": "int8", "weight_precision": "int8"}})"),
                        MigSpace({"A100-SXM4-80GB"}));
+}
+
+// The candidate path writes a reused report's memory section without resetting it first
+// (ComputeMemoryInto): written over another configuration's full report (its fixes, binding and
+// batch limits), it must still end as a fresh report's section, byte for byte.
+TEST(CandidatePath, ReusedReportEqualsFresh) {
+  const Catalog& catalog = BuiltinCatalog();
+  int checked = 0;
+  for (const char* name : {"default", "gpt3-175b", "13b-a100-oom", "llama2-70b-serving", "vllm-serving",
+                           "qlora-llama2-70b"}) {
+    const Scenario s = test::Example(name);
+    Resolved r;
+    ASSERT_TRUE(Resolve(s, catalog, r, nullptr, nullptr)) << name;
+    for (const char* other : {"13b-a100-oom", "llama2-70b-serving", "gpt3-175b"}) {
+      Report reused, fresh;
+      EvaluateInto(test::Example(other), catalog, kFullEvaluation, reused);
+      if (std::string(other) == "13b-a100-oom") ASSERT_GT(reused.memory.fix_count, 0);
+      if (std::string(other) == "llama2-70b-serving") ASSERT_GT(reused.memory.max_batch, 0);
+      if (std::string(other) == "gpt3-175b") ASSERT_GT(reused.memory.max_micro_batch, 0);
+      for (Report* out : {&reused, &fresh}) {
+        auto cache = std::make_unique<ModelCache>();
+        cache->UseResolution(&r);
+        EvaluateOptions o = kLeanEvaluation;
+        o.cache = cache.get();
+        EvaluateResolvedInto(r, o, *out);
+      }
+      Report a, b;
+      a.memory = reused.memory, b.memory = fresh.memory;
+      EXPECT_EQ(ReportToJson(a), ReportToJson(b)) << name << " over " << other;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 18);
 }
 
 // kFullEvaluation is the evaluation as it was: the same JSON through either entry point, and a

@@ -27,6 +27,10 @@ struct EvaluateOptions {
                                        // else of a configuration it cannot run
   ModelCache* cache = nullptr;         // optional: layer passes, collective times and power phases
                                        // memoised across evaluations (exact keys: the same numbers)
+  bool ranking_only = false;           // the report is read by a ranking only (planner/candidate.h
+                                       // ScoreFromReport): setup is not written, and a job that
+                                       // does not fit (with speed_if_unfit false) leaves the later
+                                       // sections as an earlier evaluation wrote them
 };
 
 inline constexpr EvaluateOptions kFullEvaluation{};

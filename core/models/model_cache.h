@@ -286,15 +286,18 @@ struct ModelCache {
     uint64_t power_context_id = ~uint64_t(0);  // SerialPhases::context_id its operating point was checked in
     bool have_memory = false;
     MemoryInputs memory;   // MakeMemoryInputs of the resolution; its split fields rewritten per use
-    // TrainingStates of `memory` per split: besides the shape's fields they read only tp, pp, dp,
-    // cp, ep and the ZeRO stage (memory_training.cpp), the same for every micro-batch and
-    // recompute mode the planner tries at that split. Round-robin once full.
     bool have_parts = false;
     ParamParts parts;      // ParameterParts(memory.arch): the architecture is the shape's
-    struct States { int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0, zero = -1; StageStates value; };
-    static constexpr int kStates = 8;
-    std::array<States, kStates> states{};
-    int states_count = 0, states_next = 0, states_last = 0;
+    // TrainingStates of `memory` per split: besides the shape's fields they read only tp, pp, dp,
+    // cp, ep and the ZeRO stage (memory_training.cpp). The planner walks one split (tp, pp, dp,
+    // cp, ep) through every micro-batch, ZeRO stage and recompute mode before the next, so the
+    // states of the last split are kept, one per ZeRO stage 0-3 (another stage's are not kept).
+    struct SplitKey { int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0; };  // compared as bytes (no padding)
+    SplitKey states_split;
+    std::array<bool, 4> have_states{};
+    std::array<StageStates, 4> states{};
+    StageStates states_other;
+    ActivationTermsMemo terms;  // the last split's layer activation terms (memory_training.cpp)
   } shape;
   void UseResolution(const void* r) { shape = ShapeValues{}, shape.resolution = r, shape.context = ++contexts; }
   // Layer passes keyed by a context name the architecture, precisions and rates they were priced

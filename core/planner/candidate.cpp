@@ -15,6 +15,16 @@ void ScoreFromReport(const Report& r, int gpus, CandidateScore& out) {
     out.gpus = gpus;
     return;
   }
+  if (!r.memory.fits) {
+    // Only the memory figures: a report that does not fit has no later section to read (the lean
+    // path stops at the memory stage, and the candidate path's leaves them stale: ranking_only).
+    out = CandidateScore{};
+    out.gpus = gpus;
+    out.valid = true;
+    out.total_gib = r.memory.per_gpu.total_gib;
+    out.capacity_gib = r.memory.capacity_gib;
+    return;
+  }
   // Every field is written below (no zeroing first: this runs once per scored configuration).
   out.gpus = gpus;
   out.valid = true;
@@ -113,6 +123,7 @@ void CandidateEvaluator::Evaluate(const Scenario& base, const PlanCandidate& c, 
   // instead of as eleven written points (the same numbers, model_cache.h). Inference keeps its
   // points: its passes are the evaluation's own, and clearing them would cost more.
   o.roofline_points = !shape_.training();
+  o.ranking_only = true;  // read by ScoreFromReport only
   EvaluateResolvedInto(shape_, o, report_);
   ScoreFromReport(report_, c.Gpus(), out);
 }

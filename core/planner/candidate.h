@@ -35,7 +35,8 @@ struct CandidateScore {
   double samples_per_s = 0, latency_s = 0, per_hour = 0;  // networks: samples served, one batch's latency; rental
 };
 
-// The figures of a report, as CandidateScore names them (valid = no errors).
+// The figures of a report, as CandidateScore names them (valid = no errors; a report that does not
+// fit gives its memory figures only, whatever its later sections hold).
 void ScoreFromReport(const Report& r, int gpus, CandidateScore& out);
 
 class CandidateEvaluator {
@@ -47,8 +48,6 @@ class CandidateEvaluator {
   void Evaluate(const Scenario& base, const PlanCandidate& c, CandidateScore& out);
   void Forget() { base_ = nullptr; }
 
-  // The lean report of the last Evaluate (its warnings are not filled).
-  const Report& LastReport() const { return report_; }
 
  private:
   bool SameShape(const Scenario& base, const PlanCandidate& c) const;

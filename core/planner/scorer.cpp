@@ -24,6 +24,7 @@ void PlanScorer::ScoreCandidate(const Scenario& base, const PlanCandidate& c, Pl
   out.fits = r.fits;
   out.total_gib = r.total_gib;
   out.capacity_gib = r.capacity_gib;
+  if (!out.fits) return;  // not feasible; every other figure of it is 0 (ScoreFromReport)
   // A rack is provisioned for a node's peak draw (contract v2 power), else its average.
   out.node_kw = (r.node_peak_w > 0 ? r.node_peak_w : r.node_w) / 1000.0;
   bool ok = out.fits;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <optional>
 
 #include "contract/report_fields.h"
@@ -83,16 +84,17 @@ double CudaContextGib(const MemoryInputs& in) {
 // Variables), up to 32 channels: ~0.25 GiB per communicator (low confidence). One communicator per
 // parallel group larger than one.
 double NcclGib(const MemoryInputs& in) {
-  int groups = 0;
-  for (int g : {in.tp, in.pp, in.cp, in.training ? in.dp : 1, in.ep}) groups += g > 1 ? 1 : 0;
+  const int groups = (in.tp > 1) + (in.pp > 1) + (in.cp > 1) + (in.training && in.dp > 1) + (in.ep > 1);
   return groups * in.options.nccl_gib_per_group;
 }
 
 // The overheads every stage of one breakdown shares.
-struct Overheads { double cuda_context_gib = 0, nccl_gib = 0; };
+struct Overheads {
+  double cuda_context_gib = 0, nccl_gib = 0;
+  double fragmentation = 0;  // FragmentationOf(in): the share of activations and KV cache
+};
 
-MemoryBreakdown ToBreakdown(const MemoryInputs& in, const Overheads& o, const StageBytes& b, int stage) {
-  MemoryBreakdown m;
+void ToBreakdown(const Overheads& o, const StageBytes& b, int stage, MemoryBreakdown& m) {
   m.weights_gib = BytesToGiB(b.weights);
   m.gradients_gib = BytesToGiB(b.gradients);
   m.optimizer_gib = BytesToGiB(b.optimizer);
@@ -102,49 +104,62 @@ MemoryBreakdown ToBreakdown(const MemoryInputs& in, const Overheads& o, const St
   m.nccl_gib = o.nccl_gib;
   // PyTorch's caching allocator reserves more than it hands out for short-lived tensors of varying
   // size (activations, a growing KV cache); 15% matches the HF BERT-large V100 case (low confidence).
-  m.fragmentation_gib = FragmentationOf(in) * (m.activations_gib + m.kv_cache_gib);
+  m.fragmentation_gib = o.fragmentation * (m.activations_gib + m.kv_cache_gib);
   m.overhead_gib = m.cuda_context_gib + m.nccl_gib + m.fragmentation_gib;
   m.total_gib = m.weights_gib + m.gradients_gib + m.optimizer_gib + m.activations_gib +
                 m.kv_cache_gib + m.overhead_gib;
   m.stage = stage;
-  return m;
+}
+
+// ToBreakdown(o, b, ...).total_gib without filling a breakdown: its sums, in its order.
+double TotalGib(const Overheads& o, const StageBytes& b) {
+  const double activations = BytesToGiB(b.activations), kv_cache = BytesToGiB(b.kv_cache);
+  const double fragmentation = o.fragmentation * (activations + kv_cache);
+  const double overhead = o.cuda_context_gib + o.nccl_gib + fragmentation;
+  return BytesToGiB(b.weights) + BytesToGiB(b.gradients) + BytesToGiB(b.optimizer) + activations +
+         kv_cache + overhead;
+}
+
+StageBytes StageBytesOf(const MemoryInputs& in, const StageShared& sh, bool first, bool last) {
+  return in.training ? TrainingStageBytes(in, sh, first, last) : InferenceStageBytes(in, sh, first, last);
 }
 
 }  // namespace
 
 // The most loaded GPU: the first pipeline stage (embedding, most in-flight micro-batches) or the
-// last (LM head, logits), whichever totals more.
+// last (LM head, logits), whichever totals more (the first on a tie). Only that stage's breakdown
+// is filled: the two are compared by their totals.
+void BreakdownWith(const MemoryInputs& in, const ParamParts& parts, const StageStates* states,
+                   MemoryBreakdown& out, ActivationTermsMemo* memo) {
+  const StageShared sh = SharedOf(in, parts, states, memo);
+  const Overheads o{CudaContextGib(in), NcclGib(in), FragmentationOf(in)};
+  StageBytes first, last;
+  if (in.training) {
+    TrainingStagesBytes(in, sh, first, last);
+  } else {
+    first = InferenceStageBytes(in, sh, true, in.pp <= 1);
+    if (in.pp > 1) last = InferenceStageBytes(in, sh, false, true);
+  }
+  if (in.pp > 1 && TotalGib(o, last) > TotalGib(o, first)) return ToBreakdown(o, last, in.pp - 1, out);
+  ToBreakdown(o, first, 0, out);
+}
+
 MemoryBreakdown BreakdownWith(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
-  const StageShared sh = SharedOf(in, parts, states);
-  const Overheads o{CudaContextGib(in), NcclGib(in)};
-  auto stage = [&](bool first, bool last) {
-    return in.training ? TrainingStageBytes(in, sh, first, last) : InferenceStageBytes(in, sh, first, last);
-  };
-  if (in.pp <= 1) return ToBreakdown(in, o, stage(true, true), 0);
-  const MemoryBreakdown first = ToBreakdown(in, o, stage(true, false), 0);
-  const MemoryBreakdown last = ToBreakdown(in, o, stage(false, true), in.pp - 1);
-  return last.total_gib > first.total_gib ? last : first;
+  MemoryBreakdown m;
+  BreakdownWith(in, parts, states, m);
+  return m;
 }
 
 namespace {
 
 // BreakdownWith(...).total_gib without filling the breakdowns (a search's probes read only the
-// total): ToBreakdown's sums in the same order, the same stage comparison.
+// total): the same stage comparison.
 double TotalWith(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
   const StageShared sh = SharedOf(in, parts, states);
-  const Overheads o{CudaContextGib(in), NcclGib(in)};
-  auto total = [&](const StageBytes& b) {
-    const double activations = BytesToGiB(b.activations), kv_cache = BytesToGiB(b.kv_cache);
-    const double fragmentation = FragmentationOf(in) * (activations + kv_cache);
-    const double overhead = o.cuda_context_gib + o.nccl_gib + fragmentation;
-    return BytesToGiB(b.weights) + BytesToGiB(b.gradients) + BytesToGiB(b.optimizer) + activations +
-           kv_cache + overhead;
-  };
-  auto stage = [&](bool first, bool last) {
-    return total(in.training ? TrainingStageBytes(in, sh, first, last) : InferenceStageBytes(in, sh, first, last));
-  };
-  if (in.pp <= 1) return stage(true, true);
-  const double first = stage(true, false), last = stage(false, true);
+  const Overheads o{CudaContextGib(in), NcclGib(in), FragmentationOf(in)};
+  if (in.pp <= 1) return TotalGib(o, StageBytesOf(in, sh, true, true));
+  const double first = TotalGib(o, StageBytesOf(in, sh, true, false));
+  const double last = TotalGib(o, StageBytesOf(in, sh, false, true));
   return last > first ? last : first;
 }
 
@@ -272,80 +287,66 @@ void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const W
                               ModelCache::ShapeValues* shape = nullptr);
 
 // The parameter parts and model states of `in` for the candidate path's resolution, in place in
-// the shape's memo (no copy per candidate): the states of a split it has seen come from
-// ModelCache::ShapeValues::states, keyed by every split field they read; the last one asked for is
-// tried first (the planner asks for it again at every micro-batch and recompute mode).
+// the shape's memo (no copy per candidate): the states of the last split, per ZeRO stage, come from
+// ModelCache::ShapeValues::states (the planner asks for them again at every micro-batch and
+// recompute mode of the split).
 void ShapeBaseOf(const MemoryInputs& in, ModelCache::ShapeValues& shape, const ParamParts*& parts,
                  const StageStates*& states) {
   if (!shape.have_parts) shape.parts = ParameterParts(in.arch), shape.have_parts = true;
   parts = &shape.parts;
   states = nullptr;
   if (!in.training) return;
-  using States = ModelCache::ShapeValues::States;
-  auto same = [&](const States& e) {
-    return e.tp == in.tp && e.pp == in.pp && e.dp == in.dp && e.cp == in.cp && e.ep == in.ep && e.zero == in.zero;
-  };
-  if (shape.states_last < shape.states_count && same(shape.states[shape.states_last])) {
-    states = &shape.states[shape.states_last].value;
+  const ModelCache::ShapeValues::SplitKey split{in.tp, in.pp, in.dp, in.cp, in.ep};
+  static_assert(sizeof split == 5 * sizeof(int));
+  if (std::memcmp(&split, &shape.states_split, sizeof split) != 0) shape.states_split = split, shape.have_states = {};
+  if (in.zero < 0 || in.zero >= static_cast<int>(shape.states.size())) {
+    shape.states_other = TrainingStates(in, shape.parts);
+    states = &shape.states_other;
     return;
   }
-  for (int i = 0; i < shape.states_count; ++i) {
-    if (same(shape.states[i])) {
-      shape.states_last = i;
-      states = &shape.states[i].value;
-      return;
-    }
-  }
-  const int slot = shape.states_count < ModelCache::ShapeValues::kStates ? shape.states_count++ : shape.states_next;
-  if (shape.states_count == ModelCache::ShapeValues::kStates)
-    shape.states_next = (shape.states_next + 1) % ModelCache::ShapeValues::kStates;
-  shape.states[slot] = {in.tp, in.pp, in.dp, in.cp, in.ep, in.zero, TrainingStates(in, shape.parts)};
-  shape.states_last = slot;
-  states = &shape.states[slot].value;
+  if (!shape.have_states[in.zero]) shape.states[in.zero] = TrainingStates(in, shape.parts), shape.have_states[in.zero] = true;
+  states = &shape.states[in.zero];
 }
 
 }  // namespace
 
 void ComputeMemoryInto(const Resolved& r, const EvaluateOptions& o, WarningList& warnings, MemoryReport& m) {
-  Reset(m);
-  if (r.device.id.empty()) return;  // unresolved scenario: nothing to report
+  const bool resolved = !r.device.id.empty();  // else: nothing to report
   const AnyWorkload workload = WorkloadOf(r);  // the workload interface (workload/workload.h)
-  if (workload->Family() != WorkloadFamily::kTransformer) return ComputeNetworkMemory(r, *workload, warnings, m);
+  const bool transformer = resolved && workload->Family() == WorkloadFamily::kTransformer;
   // The candidate path's resolution keeps its inputs: only the split fields are written again.
-  if (o.cache && o.cache->shape.resolution == &r) {
+  if (transformer && o.cache && o.cache->shape.resolution == &r) {
+    // No reset first (once per candidate): FillTransformerMemory writes the breakdown and every
+    // scalar; what it writes only sometimes is reset here. CandidatePath.ReusedReportEqualsFresh
+    // holds it to a fresh report's bytes.
+    m.binding = {};
+    m.max_micro_batch = m.max_batch = m.max_context_tokens = 0;
+    for (int i = 0; i < m.fix_count; ++i) m.fixes[i] = {};
+    m.fix_count = 0;
     ModelCache::ShapeValues& shape = o.cache->shape;
     if (!shape.have_memory) shape.memory = MakeMemoryInputs(r), shape.have_memory = true;
     else SetSplitInputs(r, shape.memory);
     return ComputeTransformerMemory(r, shape.memory, *workload, o, warnings, m, &shape);
   }
+  Reset(m);
+  if (!resolved) return;
+  if (!transformer) return ComputeNetworkMemory(r, *workload, warnings, m);
   ComputeTransformerMemory(r, MakeMemoryInputs(r), *workload, o, warnings, m);
 }
 
 namespace {
 
-void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const Workload& workload,
-                              const EvaluateOptions& o, WarningList& warnings, MemoryReport& m,
-                              ModelCache::ShapeValues* shape) {
-  std::optional<SearchBase> own;  // the uncached path's (and a search's copy of the shape's)
-  const ParamParts* parts;
-  const StageStates* states;
-  if (shape) {
-    ShapeBaseOf(in, *shape, parts, states);
-  } else {
-    own = SearchBaseOf(in);
-    parts = &own->parts, states = &own->states;
-  }
-  m.per_gpu = BreakdownWith(in, *parts, states);
-  m.capacity_gib = in.capacity_gib;
-  m.marketed_gb = r.device.marketed_gb;
-  m.headroom_gib = m.capacity_gib - m.per_gpu.total_gib;
-  m.fits = m.headroom_gib >= 0;
-  m.parameters = workload.Parameters();  // ParameterCount(in.arch): in.arch is r.arch
-  m.host_gib_per_node = HostGibPerNode(in);
-  if (!m.fits) m.binding = BindingComponent(m.per_gpu);
-  auto base = [&]() -> const SearchBase& {  // the searches' parts and states, copied once if cached
-    if (!own) own = SearchBase{*parts, states ? *states : StageStates{}};
-    return *own;
+// The largest batch, micro-batch and context that fit (the batch searches), around the breakdown
+// of `in` already in `m`. `own`: the caller's parts and states when it made them, else copied here
+// from the shape's memo (the searches change the batch fields of their own copy of `in`).
+void SearchLargestFitting(const Resolved& r, const MemoryInputs& in, const EvaluateOptions& o,
+                          const ParamParts& parts, const StageStates* states, const SearchBase* own,
+                          MemoryReport& m) {
+  std::optional<SearchBase> copy;
+  auto base = [&]() -> const SearchBase& {
+    if (own) return *own;
+    if (!copy) copy = SearchBase{parts, states ? *states : StageStates{}};
+    return *copy;
   };
   if (!o.batch_searches) {
     if (!in.training && r.request_rate > 0) {  // ServeUnderLoad caps by it
@@ -363,8 +364,41 @@ void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const W
     const int prompt = LargestFitting(in, &MemoryInputs::prompt_tokens, 1 << 22, -1, base());
     m.max_context_tokens = prompt > 0 ? prompt + in.output_tokens : 0;
   }
+}
+
+// The memory report of `in` on the parameter parts and training states given (`own`: the
+// uncached path's, which the searches then reuse).
+void FillTransformerMemory(const Resolved& r, const MemoryInputs& in, const Workload& workload,
+                           const EvaluateOptions& o, WarningList& warnings, MemoryReport& m,
+                           const ParamParts& parts, const StageStates* states, const SearchBase* own,
+                           ActivationTermsMemo* terms) {
+  BreakdownWith(in, parts, states, m.per_gpu, terms);
+  m.capacity_gib = in.capacity_gib;
+  m.marketed_gb = r.device.marketed_gb;
+  m.headroom_gib = m.capacity_gib - m.per_gpu.total_gib;
+  m.fits = m.headroom_gib >= 0;
+  m.parameters = workload.Parameters();  // ParameterCount(in.arch): in.arch is r.arch
+  m.host_gib_per_node = HostGibPerNode(in);
+  if (!m.fits) m.binding = BindingComponent(m.per_gpu);
+  if (o.batch_searches || (!in.training && r.request_rate > 0))
+    SearchLargestFitting(r, in, o, parts, states, own, m);
   if (!m.fits && o.fixes) ComputeFixes(in, m);
   if (o.warnings) AddWarnings(r, in, m, warnings);
+}
+
+// The candidate path's parts and states come from the shape's memo; the uncached path makes its
+// own, once for the breakdown and the searches.
+void ComputeTransformerMemory(const Resolved& r, const MemoryInputs& in, const Workload& workload,
+                              const EvaluateOptions& o, WarningList& warnings, MemoryReport& m,
+                              ModelCache::ShapeValues* shape) {
+  if (shape) {
+    const ParamParts* parts;
+    const StageStates* states;
+    ShapeBaseOf(in, *shape, parts, states);
+    return FillTransformerMemory(r, in, workload, o, warnings, m, *parts, states, nullptr, &shape->terms);
+  }
+  const SearchBase own = SearchBaseOf(in);
+  FillTransformerMemory(r, in, workload, o, warnings, m, own.parts, &own.states, &own, nullptr);
 }
 
 }  // namespace

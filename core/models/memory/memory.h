@@ -83,6 +83,25 @@ struct StageStates {
   bool known = false;
 };
 
+// One training layer's activation terms in bytes (memory_training.cpp, Korthikanti et al. 2022);
+// the recompute mode only decides which of them are kept.
+struct ActivationTerms {
+  double input = 0;                // the layer's input: all that full recompute keeps
+  double replicated = 0;           // not split by TP (split by sequence parallelism)
+  double split = 0;                // attention + MLP activations, split by TP
+  double scores = 0;               // attention scores (FlashAttention: its log-sum-exp)
+  bool scores_recomputed = false;  // selective recompute drops `scores` (not FlashAttention's)
+  double t = 1;
+};
+// The last ActivationTerms of a caller that evaluates many splits of one shape (the planner's
+// candidate path, model_cache.h): besides the shape's fields they read only tp, cp, the
+// micro-batch and sequence parallelism, the same for every ZeRO stage and recompute mode.
+struct ActivationTermsMemo {
+  int tp = 0, cp = 0, micro_batch = 0;
+  bool sequence_parallel = false;
+  ActivationTerms terms;
+};
+
 // Everything the memory model reads, as plain copyable numbers (fixes edit a copy of this).
 struct MemoryInputs {
   TransformerArch arch;

@@ -17,18 +17,29 @@ struct StageShared {
   double layer_activations = 0;    // training: one layer's stored activations under the recompute
   double layer_working_set = 0;    // training: one layer without recompute (backward working set)
   const StageStates* states = nullptr;  // training: model states already known (else computed)
+  // Training: what every stage's activations read: layers per stage, max(1, tp), and s x b x h of
+  // one micro-batch (the sequence split by CP).
+  double stage_layers = 0, t = 1, sbh = 0;
 };
 // `parts` of in.arch; `states`, when given, of `in` (TrainingStates).
+// `memo`: the caller's last activation terms of this shape (ActivationTermsMemo), checked and
+// updated here.
 StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts,
-                     const StageStates* states = nullptr);
+                     const StageStates* states = nullptr, ActivationTermsMemo* memo = nullptr);
 
 // ComputeBreakdown with the parameter parts of in.arch already computed (searches reuse them),
 // and the training model states when known.
 MemoryBreakdown BreakdownWith(const MemoryInputs& in, const ParamParts& parts,
                               const StageStates* states = nullptr);
+// The same, written into `out` (every field).
+void BreakdownWith(const MemoryInputs& in, const ParamParts& parts, const StageStates* states,
+                   MemoryBreakdown& out, ActivationTermsMemo* memo = nullptr);
 
 StageBytes TrainingStageBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
                               bool last_stage);
+// TrainingStageBytes of the first stage (the only one when pp = 1) and, when pp > 1, of the last
+// (`last` is left as it is when pp = 1).
+void TrainingStagesBytes(const MemoryInputs& in, const StageShared& sh, StageBytes& first, StageBytes& last);
 StageBytes InferenceStageBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
                                bool last_stage);
 

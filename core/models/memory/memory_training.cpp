@@ -63,15 +63,7 @@ double ActivationElementBytes(Precision p) {
 
 namespace {
 
-// One layer's activation terms; the recompute mode only decides which of them are kept (Keep).
-struct LayerTerms {
-  double input = 0;          // the layer's input: all that full recompute keeps
-  double replicated = 0;     // not split by TP (split by sequence parallelism)
-  double split = 0;          // attention + MLP activations, split by TP
-  double scores = 0;         // attention scores (FlashAttention: its log-sum-exp)
-  bool scores_recomputed = false;  // selective recompute drops `scores` (not FlashAttention's)
-  double t = 1;
-};
+using LayerTerms = ActivationTerms;  // memory.h
 
 // A base whose matmul keeps its inputs (finetune.h, BaseKeepsLinearInputs) keeps what a frozen
 // bf16 base does not: the 16-bit inputs of the attention block and of the MLP (the two norm outputs,
@@ -139,14 +131,13 @@ namespace {
 double StageActivationBytes(const MemoryInputs& in, const StageShared& sh, bool first_stage,
                             bool last_stage) {
   const int pp = std::max(1, in.pp);
-  const double layers = CeilDiv(in.arch.layers, pp);
+  const double layers = sh.stage_layers;
   double in_flight = 1.0;
   if (first_stage && pp > 1) {
     in_flight = std::min(pp, std::max(1, in.micro_batches));
     if (in.interleave > 1) in_flight *= 1.0 + double(pp - 1) / (double(pp) * in.interleave);
   }
-  const double t = std::max(1, in.tp);
-  const double sbh = double(in.seq_len) / std::max(1, in.cp) * in.micro_batch * in.arch.hidden;
+  const double t = sh.t, sbh = sh.sbh;
   double bytes = layers * in_flight * sh.layer_activations;
   bytes += sh.layer_working_set;
   if (first_stage) bytes += in_flight * sbh / (in.sequence_parallel ? t : 1.0);  // dropout mask
@@ -173,12 +164,26 @@ double DequantizedWeightBytes(const MemoryInputs& in) {
 
 }  // namespace
 
-StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts, const StageStates* states) {
+StageShared SharedOf(const MemoryInputs& in, const ParamParts& parts, const StageStates* states,
+                     ActivationTermsMemo* memo) {
   StageShared sh;
   sh.parts = &parts;
   sh.states = states;
   if (in.training) {
-    const LayerTerms terms = LayerActivationTerms(in);
+    LayerTerms fresh;
+    const LayerTerms* known = &fresh;
+    if (memo) {
+      if (memo->tp != in.tp || memo->cp != in.cp || memo->micro_batch != in.micro_batch ||
+          memo->sequence_parallel != in.sequence_parallel)
+        *memo = {in.tp, in.cp, in.micro_batch, in.sequence_parallel, LayerActivationTerms(in)};
+      known = &memo->terms;
+    } else {
+      fresh = LayerActivationTerms(in);
+    }
+    const LayerTerms& terms = *known;
+    sh.stage_layers = CeilDiv(in.arch.layers, std::max(1, in.pp));
+    sh.t = std::max(1, in.tp);
+    sh.sbh = double(in.seq_len) / std::max(1, in.cp) * in.micro_batch * in.arch.hidden;
     sh.layer_working_set = Keep(terms, Recompute::kNone);
     sh.layer_activations = Keep(terms, in.recompute);
     // An engine whose "selective" checkpointing saves a share of the layer (torchtitan's op-level
@@ -269,6 +274,19 @@ StageBytes TrainingStageBytes(const MemoryInputs& in, const StageShared& sh, boo
                        : TrainingStageStates(in, *sh.parts, first_stage, last_stage);
   out.activations = StageActivationBytes(in, sh, first_stage, last_stage);
   return out;
+}
+
+void TrainingStagesBytes(const MemoryInputs& in, const StageShared& sh, StageBytes& first, StageBytes& last) {
+  const bool two = in.pp > 1;
+  if (sh.states && sh.states->known) {
+    first = sh.states->first;
+    if (two) last = sh.states->last;
+  } else {
+    first = TrainingStageStates(in, *sh.parts, true, !two);
+    if (two) last = TrainingStageStates(in, *sh.parts, false, true);
+  }
+  first.activations = StageActivationBytes(in, sh, true, !two);
+  if (two) last.activations = StageActivationBytes(in, sh, false, true);
 }
 
 }  // namespace gpucfg
