@@ -33,6 +33,9 @@
 #         layout in the planner (ResolveMig / EvaluateMigResolvedInto, +0.9 KB; the inference plan
 #         -24 % instructions); budget 196 KB. (A training memory memo across node layouts, +1.4 KB
 #         for -5.5 % instructions, was not kept: its table's cache misses ate the gain in time.)
+#         195.4 KB (200,098 bytes) again on 2026-12-04, evening (app 413.7 KB), with the training
+#         candidate's -16 % instructions (the ranking-only report, the per-split memos of states and
+#         activation terms): the budget did not move.
 #         The budget holds today's size plus ~1 KB. Where the rest is (scripts/wasm_size_report.py
 #         on a --profiling-funcs link, 2026-12-02): code ~151 KB gzip counted alone (the model and
 #         the API's verbs inlined into them ~100, libc++ ~15, nlohmann ~13, libc ~10: strtod,

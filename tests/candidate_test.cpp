@@ -378,9 +378,12 @@ TEST(CandidatePath, ReusedReportEqualsFresh) {
     for (const char* other : {"13b-a100-oom", "llama2-70b-serving", "gpt3-175b"}) {
       Report reused, fresh;
       EvaluateInto(test::Example(other), catalog, kFullEvaluation, reused);
-      if (std::string(other) == "13b-a100-oom") ASSERT_GT(reused.memory.fix_count, 0);
-      if (std::string(other) == "llama2-70b-serving") ASSERT_GT(reused.memory.max_batch, 0);
-      if (std::string(other) == "gpt3-175b") ASSERT_GT(reused.memory.max_micro_batch, 0);
+      // What the reused report holds before: fixes, a batch limit, a micro-batch limit.
+      const std::string was = other;
+      ASSERT_GT(was == "13b-a100-oom" ? reused.memory.fix_count
+                : was == "llama2-70b-serving" ? reused.memory.max_batch
+                                              : reused.memory.max_micro_batch,
+                0) << other;
       for (Report* out : {&reused, &fresh}) {
         auto cache = std::make_unique<ModelCache>();
         cache->UseResolution(&r);
