@@ -146,7 +146,9 @@ TEST(PlannerMig, BestOverWholeGpusAndMigLayoutsEqualsBruteForce) {
     ASSERT_FALSE(best_scenario.empty());
     EXPECT_DOUBLE_EQ(plan.best.cost, best) << "target " << target_ms;
     EXPECT_EQ(ScenarioToJson(plan.best.scenario), best_scenario) << "target " << target_ms;
-    if (target_ms > 0) EXPECT_LE(plan.best.time_s * 1000, target_ms);
+    if (target_ms > 0) {
+      EXPECT_LE(plan.best.time_s * 1000, target_ms);
+    }
   }
 }
 
@@ -301,7 +303,9 @@ TEST(PlannerMig, NoPruningRuleDropsTheOptimum) {
         EXPECT_EQ(all.best_by[m].gpus, pruned.best_by[m].gpus) << m;
       }
       EXPECT_GE(all.evaluated, pruned.evaluated);
-      if (off == ~0u) EXPECT_EQ(all.evaluated, all.space);
+      if (off == ~0u) {
+        EXPECT_EQ(all.evaluated, all.space);
+      }
     }
   }
 }

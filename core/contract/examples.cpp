@@ -35,8 +35,9 @@ void Default(Scenario& s) {
 }
 
 void Gpt3(Scenario& s) {
-  s.cluster = {.gpu = "A100-SXM4-80GB", .gpus_per_node = 8, .nodes = 128, .intra_node = "nvswitch",
-               .inter_node = "ib-hdr", .nics_per_node = 8};
+  s.cluster = ClusterConfig{};  // the rest (server, MIG, ...) at their defaults
+  s.cluster.gpu = "A100-SXM4-80GB", s.cluster.gpus_per_node = 8, s.cluster.nodes = 128;
+  s.cluster.intra_node = "nvswitch", s.cluster.inter_node = "ib-hdr", s.cluster.nics_per_node = 8;
   s.workload.model = "gpt3-175b";
   s.workload.global_batch = 1536;
   s.workload.train_tokens = 300e9;  // GPT-3's budget (Brown et al. 2020)
