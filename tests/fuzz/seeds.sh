@@ -11,7 +11,7 @@ case "$target" in
                  add "$root/tests/golden/scenarios" ;;
   fuzz_hf_import) add "$root/tests/fuzz/seeds/hf" ;;
   fuzz_catalog) add "$root/data" "$root/tests/fuzz/seeds/catalog" ;;
-  fuzz_plan) add "$root/tests/fuzz/seeds/plan" ;;
-  fuzz_mig_plan) add "$root/tests/fuzz/seeds/mig_plan" ;;
+  fuzz_plan) add "$root/tests/fuzz/seeds/plan" "$root/tests/bad_inputs" ;;        # its plan-* documents
+  fuzz_mig_plan) add "$root/tests/fuzz/seeds/mig_plan" "$root/tests/bad_inputs" ;;  # its migplan-* documents
 esac
 add "$root/tests/fuzz/regressions/$target"
