@@ -7,7 +7,7 @@
 #         had, gpucfg_catalog.json fetched once per page by embed.js, -38 KB: 412.1 KB; the catalog
 #         is printed below, beside the budgets, with the page's whole download)
 #   font  the UI font subset (wasm/.../generated/ui_font.ttf)                 <= 600 KB
-#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 196 KB
+#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 197 KB
 #         (issue 13 asks 150 KB: NOT met since the power, MIG, planner, engine and network
 #         models joined the module — 262 KB on 2026-12-01, 198.4 KB with the size flags below,
 #         220.8 KB once the MIG/power verbs (+~22 KB), serveSize and contract() joined it the same
@@ -36,6 +36,11 @@
 #         195.4 KB (200,098 bytes) again on 2026-12-04, evening (app 413.7 KB), with the training
 #         candidate's -16 % instructions (the ranking-only report, the per-split memos of states and
 #         activation terms): the budget did not move.
+#         196.5 KB (201,170 bytes) on 2026-12-04, night (app 415.2 KB): the MIG tenant plan and the
+#         serving need read as strictly as a scenario (line and column, duplicate keys), duplicate
+#         tenant names refused, the tp * pp * cp error at the factor at fault, the uneven-stage
+#         warning (pp_uneven_stages), serving engines refused for training and a site server's unknown
+#         cooling named at /cluster/server: +1.1 KB; budget 197 KB.
 #         The budget holds today's size plus ~1 KB. Where the rest is (scripts/wasm_size_report.py
 #         on a --profiling-funcs link, 2026-12-02): code ~151 KB gzip counted alone (the model and
 #         the API's verbs inlined into them ~100, libc++ ~15, nlohmann ~13, libc ~10: strtod,
@@ -84,7 +89,7 @@ check() {  # check NAME BYTES BUDGET_KB NOTE
 echo "size budgets (gzip -9, KB = 1024 bytes):"
 check app "$app" 450 "(app js+wasm $app_all bytes less the font; approximate by a few hundred bytes)"
 check font "$font_gz" 600 ""
-check api "$api" 196 "(issue 13's 150 KB is not met: see the header)"
+check api "$api" 197 "(issue 13's 150 KB is not met: see the header)"
 # Not budgeted, printed so that no byte hides: the catalog file both modules fetch, and what the
 # full page (index.html) downloads of the app: js + wasm (font inside) + catalog.
 catalog=$(gz "$web/gpucfg_catalog.json")

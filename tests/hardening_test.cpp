@@ -121,5 +121,27 @@ TEST(Hardening, ShadowedNetworkWithoutBandwidthIsAnErrorAtInterNode) {
   EXPECT_NE(r.text.find("\"/cluster/inter_node\""), std::string::npos) << r.text;
 }
 
+// Finding (session of 2026-12-04, night): a server shadowed with a cooling the models do not know was
+// reported at /power/cooling as `found ""` (the scenario's field, which the user had left empty).
+TEST(Hardening, ShadowedServerCoolingIsAnErrorAtClusterServer) {
+  Catalog c = BuiltinCatalog();
+  ASSERT_TRUE(MergeCatalogJson(
+      R"({"schema_version":1,"servers":[{"id":"dgx-a100","source":"S","gpu_count":8,"cooling":"freon"}]})", c).empty());
+  const char* scenario =
+      R"({"schema_version":1,"cluster":{"gpu":"A100-SXM4-80GB","server":"dgx-a100"},"workload":{"model":"llama2-7b"}})";
+  JsonResult r = EvaluateJson(scenario, c);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.text.find("\"/cluster/server\""), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("freon"), std::string::npos) << r.text;
+  EXPECT_EQ(r.text.find("/power/cooling"), std::string::npos) << r.text;
+  // The scenario's own cooling overrides the server's, so it evaluates; an entry without any
+  // cooling is taken as air.
+  std::string cooled = scenario;
+  cooled.insert(cooled.size() - 1, R"(,"power":{"cooling":"liquid"})");
+  EXPECT_TRUE(EvaluateJson(cooled, c).ok) << EvaluateJson(cooled, c).text;
+  ASSERT_TRUE(MergeCatalogJson(R"({"schema_version":1,"servers":[{"id":"dgx-a100","source":"S","gpu_count":8}]})", c).empty());
+  EXPECT_TRUE(EvaluateJson(scenario, c).ok) << EvaluateJson(scenario, c).text;
+}
+
 }  // namespace
 }  // namespace gpucfg

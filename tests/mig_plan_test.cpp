@@ -236,6 +236,24 @@ TEST(MigPlan, JsonFollowsTheContractAndBadInputHasPaths) {
   EXPECT_EQ(path_of(R"({"schema_version":2,"mig_plan":{"gpu":"H20-96GB","tenants":[{"name":"a","model":"llama2-7b"}]}})"), "/mig_plan/gpu");
   EXPECT_EQ(path_of("[1,2"), "");
   EXPECT_FALSE(MigPlanJson("[1,2").errors.empty());
+  // Read as strictly as a scenario (issue 13): invalid JSON says where, a key given twice is an
+  // error at its pointer, two tenants of one name cannot be told apart in the placements.
+  const MigJsonResult broken = MigPlanJson("{\"schema_version\": 2,\n \"mig_plan\": {\"gpu\": \"A100");
+  ASSERT_EQ(broken.errors.size(), 1u);
+  EXPECT_EQ(broken.errors[0].code, "invalid_json");
+  EXPECT_NE(broken.errors[0].message.find("line 2, column 27"), std::string::npos) << broken.errors[0].message;
+  const MigJsonResult twice = MigPlanJson(R"({"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB","gpu":"V100-SXM2-32GB","tenants":[{"name":"a","model":"bert-large"}]}})");
+  ASSERT_EQ(twice.errors.size(), 1u);
+  EXPECT_EQ(twice.errors[0].code, "duplicate_key");
+  EXPECT_EQ(twice.errors[0].path, "/mig_plan/gpu");
+  EXPECT_EQ(MigPlanJson("[1]").errors.at(0).code, "wrong_type");
+  const MigJsonResult same = MigPlanJson(R"({"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB","tenants":[{"name":"a","model":"bert-large"},{"name":"b","model":"bert-large"},{"name":"a","model":"llama2-7b"}]}})");
+  ASSERT_EQ(same.errors.size(), 1u);
+  EXPECT_EQ(same.errors[0].code, "duplicate");
+  EXPECT_EQ(same.errors[0].path, "/mig_plan/tenants/2/name");
+  EXPECT_EQ(path_of(R"({"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB","tenants":{}}})"), "/mig_plan/tenants");
+  EXPECT_EQ(MigPlanJson(R"({"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB","tenants":{}}})").errors.at(0).code, "wrong_type");
+  EXPECT_EQ(MigPlanJson(R"({"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB","tenants":[]}})").errors.at(0).code, "out_of_range");
   // validate: an unknown profile is bad input with its index; an invalid layout is an answer.
   const MigJsonResult v = MigValidateJson("A100-SXM4-80GB", {"1g.10gb", "1g.5gb"});
   ASSERT_EQ(v.errors.size(), 1u);

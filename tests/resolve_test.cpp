@@ -29,6 +29,15 @@ TEST(Resolve, ParallelSplitMustDivideTheGpus) {
   Scenario s = test::Example("default");
   s.parallelism.tp = 3;
   EXPECT_TRUE(HasError(ResolveErrors(s), "/parallelism/tp", "incompatible"));
+  // The error names the factor that breaks the division (issue 13): tp = 1 is not at fault.
+  s.parallelism.tp = 1, s.parallelism.pp = 3;
+  EXPECT_TRUE(HasError(ResolveErrors(s), "/parallelism/pp", "incompatible"));
+  EXPECT_FALSE(HasError(ResolveErrors(s), "/parallelism/tp"));
+  s.parallelism.tp = 4, s.parallelism.pp = 4;  // each divides 8, their product does not
+  EXPECT_TRUE(HasError(ResolveErrors(s), "/parallelism/pp", "incompatible"));
+  s.parallelism.tp = 2, s.parallelism.pp = 2, s.parallelism.cp = 3;
+  EXPECT_TRUE(HasError(ResolveErrors(s), "/parallelism/cp", "incompatible"));
+  s.parallelism.pp = 1, s.parallelism.cp = 1;
   s.parallelism.tp = 2;
   s.parallelism.dp = 3;
   EXPECT_TRUE(HasError(ResolveErrors(s), "/parallelism/dp", "incompatible"));
@@ -74,6 +83,53 @@ TEST(Resolve, BatchRoundingIsAWarningNotAnError) {
   ASSERT_EQ(warnings.count, 1);
   EXPECT_EQ(warnings.items[0].code, "global_batch_rounded");
   EXPECT_EQ(warnings.items[0].value, 504);
+}
+
+// Stages of unequal layer counts are modelled (the busiest one) but named: Megatron-LM refuses them
+// unless told how to split (issue 13: "PP not dividing the layers" points at /parallelism/pp).
+TEST(Resolve, UnevenPipelineStagesAreAWarningAtPp) {
+  Scenario s = test::Example("default");  // Llama-2 7B: 32 layers, 8 GPUs
+  s.cluster.gpus_per_node = 6;
+  s.parallelism.pp = 3;
+  s.workload.global_batch = 510;
+  auto uneven = [](const WarningList& w) {
+    for (int i = 0; i < w.count; ++i)
+      if (w.items[i].code == "pp_uneven_stages") return &w.items[i];
+    return static_cast<const Warning*>(nullptr);
+  };
+  Resolved r;
+  Issues errors;
+  WarningList warnings;
+  ASSERT_TRUE(Resolve(s, BuiltinCatalog(), r, &errors, &warnings)) << test::Dump(errors);
+  const Warning* w = uneven(warnings);
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->path, "/parallelism/pp");
+  EXPECT_EQ(w->value, 32);    // layers
+  EXPECT_EQ(w->limit, 11);    // the busiest stage: ceil(32 / 3)
+  EXPECT_EQ(w->args[0], 3);   // stages
+  EXPECT_NE(WarningMessage(*w).find("32 layers over 3 stages"), std::string::npos) << WarningMessage(*w);
+  s.cluster.gpus_per_node = 8, s.parallelism.pp = 4, s.workload.global_batch = 512;  // 8 layers a stage
+  warnings = WarningList{};
+  ASSERT_TRUE(Resolve(s, BuiltinCatalog(), r, &errors, &warnings));
+  EXPECT_EQ(uneven(warnings), nullptr);
+}
+
+// A serving engine has no training profile: training with it is refused at the engine's field, and
+// every engine data/engines.json marks as training (or both) is accepted.
+TEST(Resolve, ServingEnginesDoNotTrain) {
+  Scenario s = test::Example("default");
+  for (const EngineProfile& e : BuiltinEngines()) {
+    s.workload.engine = e.id;
+    s.workload.kind = WorkloadKind::kTraining;
+    const Issues errors = ResolveErrors(s);
+    if (e.kind == "inference") {
+      EXPECT_TRUE(HasError(errors, "/workload/engine", "incompatible")) << e.id;
+      s.workload.kind = WorkloadKind::kInference;
+      EXPECT_TRUE(ResolveErrors(s).empty()) << e.id << ": " << test::Dump(ResolveErrors(s));
+    } else {
+      EXPECT_TRUE(errors.empty()) << e.id << ": " << test::Dump(errors);
+    }
+  }
 }
 
 TEST(Resolve, PriceComesFromTheCatalogUnlessGiven) {

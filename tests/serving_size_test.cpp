@@ -150,6 +150,15 @@ TEST(ServingSize, TheJsonVerbReadsTheNeedAndOverridesTheTargets) {
   EXPECT_NE(bad.text.find("/need/people"), std::string::npos);
   EXPECT_NE(ServingSizeJson(scenario, "[1]").text.find("invalid_json"), std::string::npos);
   EXPECT_NE(ServingSizeJson(scenario, R"({"users": "many"})").text.find("/need/users"), std::string::npos);
+  // The need is read as strictly as a scenario: invalid JSON says where, a key given twice is an error.
+  const JsonResult broken = ServingSizeJson(scenario, "{\"users\": 5,\n \"tpot_ms\": }");
+  EXPECT_FALSE(broken.ok);
+  EXPECT_NE(broken.text.find("line 2, column 13"), std::string::npos) << broken.text;
+  EXPECT_NE(broken.text.find("\"path\": \"/need\""), std::string::npos) << broken.text;
+  const JsonResult twice = ServingSizeJson(scenario, R"({"users": 5, "users": 50})");
+  EXPECT_FALSE(twice.ok);
+  EXPECT_NE(twice.text.find("duplicate_key"), std::string::npos) << twice.text;
+  EXPECT_NE(twice.text.find("/need/users"), std::string::npos) << twice.text;
 }
 
 }  // namespace

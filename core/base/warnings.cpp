@@ -14,6 +14,7 @@ struct Message {
 
 constexpr Message kMessages[] = {
     {"global_batch_rounded", "global_batch is not a multiple of micro_batch x dp: {value} sequences per step are modelled instead of {limit}"},
+    {"pp_uneven_stages", "pipeline stages of unequal size: {value} layers over {a} stages (parallelism.pp), the busiest holding {limit}; it sets the step's pace and the memory shown (Megatron-LM needs pp to divide the layers unless the first or last stage is set shorter)"},
     {"no_price", "no catalog price for this GPU in this currency: set pricing.per_gpu_hour to get costs"},
     {"inter_node_assumed", "cluster.inter_node is \"none\" on {value} nodes: the GPU generation's usual network is assumed ({limit} Gb/s per port, one port per GPU; setup.inter_node names it); set cluster.inter_node to your fabric"},
     {"memory_overheads_estimated", "CUDA context, NCCL buffers and allocator fragmentation are estimates from published measurements, not measured on your stack"},

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "contract/json_io.h"
+#include "contract/json_text.h"
 #include "evaluate.h"
 #include "mig/mig_device.h"
 
@@ -123,9 +124,12 @@ MigTenantSize SizeTenantOn(const MigTenant& t, const GpuSpec& gpu, const MigTabl
 
 MigPlan PlanMig(std::string_view text, const Catalog& catalog) {
   MigPlan plan;
-  const Json doc = Json::parse(text.begin(), text.end(), nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) {
-    Add(plan.errors, "invalid_json", "the plan is not a JSON object", "");
+  // As every reader of user text (json_text.h): invalid JSON says where, a key given twice is an
+  // error at its pointer instead of the last one silently winning.
+  Json doc;
+  if (!ParseJsonText(text, "the MIG plan", /*reject_duplicates=*/true, doc, plan.errors)) return plan;
+  if (!doc.is_object()) {
+    Add(plan.errors, "wrong_type", "expected a JSON object {\"schema_version\": 2, \"mig_plan\": {...}}", "");
     return plan;
   }
   for (auto it = doc.begin(); it != doc.end(); ++it)
@@ -171,7 +175,8 @@ MigPlan PlanMig(std::string_view text, const Catalog& catalog) {
   plan.gpu = gpu->id;
   auto ts = mp->find("tenants");
   if (ts == mp->end() || !ts->is_array() || ts->empty() || ts->size() > 1000) {
-    Add(plan.errors, "missing_field", "expected \"tenants\": an array of 1..1000 tenants", "/mig_plan/tenants");
+    const char* code = ts == mp->end() ? "missing_field" : !ts->is_array() ? "wrong_type" : "out_of_range";
+    Add(plan.errors, code, "expected \"tenants\": an array of 1..1000 tenants", "/mig_plan/tenants");
     return plan;
   }
   for (size_t i = 0; i < ts->size(); ++i) {
@@ -180,6 +185,15 @@ MigPlan PlanMig(std::string_view text, const Catalog& catalog) {
     const bool parsed = ParseTenant((*ts)[i], path, gpu->id, catalog, t, plan.errors);
     if (!t.profile.empty() && FindMigProfile(*plan.table, t.profile) < 0)
       Add(plan.errors, "unknown_profile", "unknown profile \"" + t.profile + "\" on " + gpu->id + "; gpucfg mig profiles " + gpu->id + " lists them", path + "/profile");
+    // The plan's placements and tables name tenants: two of one name could not be told apart.
+    for (size_t k = 0; k < i && !t.name.empty(); ++k) {
+      const Json& other = (*ts)[k];
+      if (other.is_object() && other.contains("name") && other["name"].is_string() && other["name"] == t.name) {
+        Add(plan.errors, "duplicate", "tenant name \"" + t.name + "\" is also tenant " + std::to_string(k) +
+                                          "'s; give each tenant its own name", path + "/name");
+        break;
+      }
+    }
     if (parsed) plan.tenants.push_back(std::move(t));
   }
   if (!plan.errors.empty()) return plan;

@@ -11,6 +11,7 @@
 
 #include "evaluate.h"
 #include "contract/json_io.h"
+#include "contract/json_text.h"
 #include "contract/report_json.h"
 
 namespace gpucfg {
@@ -184,8 +185,15 @@ JsonResult ServingSizeJson(std::string_view scenario_text, std::string_view need
                            int indent) {
   ParseResult parsed = ParseScenario(scenario_text, catalog);
   if (!parsed.ok()) return {ErrorsToJson(parsed.errors, indent), false};
-  const nlohmann::json doc = nlohmann::json::parse(need_text, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object())
+  // The need is its own document: its errors' pointers start at /need (invalid JSON says where, a
+  // key given twice is an error, as for every reader of user text: json_text.h).
+  nlohmann::json doc;
+  Issues need_errors;
+  if (!ParseJsonText(need_text, "the need", /*reject_duplicates=*/true, doc, need_errors)) {
+    for (Issue& e : need_errors) e.path = "/need" + e.path;
+    return {ErrorsToJson(need_errors, indent), false};
+  }
+  if (!doc.is_object())
     return {ErrorsToJson({{"invalid_json", "expected a JSON object {\"users\": N} or {\"requests_per_s\": R}", "/need"}},
                          indent), false};
   ServingNeed need;

@@ -141,10 +141,15 @@ void ResolveParallelism(const Scenario& s, Resolved& r, Checker& chk) {
   const ParallelismConfig& p = s.parallelism;
   r.tp = p.tp, r.pp = p.pp, r.cp = p.cp, r.ep = p.ep;
   const int model_split = p.tp * p.pp * p.cp;
-  if (r.total_gpus % model_split != 0)
-    return chk.Fail("incompatible", "/parallelism/tp",
+  if (r.total_gpus % model_split != 0) {
+    // The field at fault: the first factor, taken in the order tp, pp, cp, whose product with the
+    // ones before it stops dividing the GPUs (pp = 3 on 8 GPUs points at pp, not at tp = 1).
+    const char* at = r.total_gpus % p.tp != 0 ? "/parallelism/tp"
+                     : r.total_gpus % (p.tp * p.pp) != 0 ? "/parallelism/pp" : "/parallelism/cp";
+    return chk.Fail("incompatible", at,
                     "expected tp * pp * cp (" + std::to_string(model_split) + ") to divide the " +
                         std::to_string(r.total_gpus) + " GPUs");
+  }
   r.dp = p.dp > 0 ? p.dp : r.total_gpus / model_split;
   if (r.dp * model_split != r.total_gpus)
     chk.Fail("incompatible", "/parallelism/dp",
@@ -257,6 +262,16 @@ static void ResolveEngine(const Scenario& s, Resolved& r, Checker& chk) {
     r.engine = FindEngine(w.engine);
     if (!r.engine)
       return chk.Fail("unknown_value", "/workload/engine", "expected one of " + EngineIdList() + ", found \"" + w.engine + "\"");
+    // A serving engine has no training profile (its allocator reserve, gathers and loss are the
+    // serving ones): training with it would price a job it cannot run (data/engines.json "kind").
+    if (w.kind == WorkloadKind::kTraining && r.engine->kind == "inference") {
+      std::string trainers;
+      for (const EngineProfile& e : BuiltinEngines())
+        if (e.kind != "inference") trainers += (trainers.empty() ? "" : " | ") + e.id;
+      return chk.Fail("incompatible", "/workload/engine",
+                      r.engine->id + " serves inference only; a training job needs " + trainers +
+                          ", or \"\" for the default model");
+    }
   }
   const FinetuneConfig& f = w.finetune;
   if (f.method.empty()) return;
@@ -308,6 +323,12 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
   else
     ResolveParallelism(s, out, chk);
   if (!chk.ok) return false;
+  // Uneven pipeline stages are modelled (the busiest stage, CeilDiv in the memory and speed models)
+  // but Megatron-LM refuses them unless told how to split: say so (Llama 3 405B's 126 layers ran on
+  // 16 stages with one layer fewer on the first and the last, Dubey et al. 2024, arXiv 2407.21783 §3.3.2).
+  if (warnings && !network && out.pp > 1 && out.arch.layers % out.pp != 0)
+    warnings->Add("pp_uneven_stages", "/parallelism/pp", out.arch.layers, (out.arch.layers + out.pp - 1) / out.pp,
+                  {double(out.pp), 0, 0, 0});
   ResolveBatchAndPrice(s, catalog, out, chk, warnings);
   if (chk.ok && !ResolvePower(s, catalog, out, errors)) chk.ok = false;
   ResolveEngine(s, out, chk);

@@ -121,10 +121,15 @@ bool ResolvePower(const Scenario& s, const Catalog& c, Resolved& r, Issues* erro
 
   // Cooling and redundancy.
   r.cooling = !p.cooling.empty() ? std::string_view(p.cooling)
-              : r.server     ? std::string_view(r.server->cooling)
+              : r.server && !r.server->cooling.empty() ? std::string_view(r.server->cooling)
                              : std::string_view("air");
   if (r.cooling != "air" && r.cooling != "liquid" && r.cooling != "immersion") {
-    fail("unknown_value", "/power/cooling", "expected air | liquid | immersion, found \"" + p.cooling + "\"");
+    if (!p.cooling.empty())
+      fail("unknown_value", "/power/cooling", "expected air | liquid | immersion, found \"" + p.cooling + "\"");
+    else  // the server's own, from a site catalog that replaced it (the catalog reads it as free text)
+      fail("incompatible", "/cluster/server",
+           "the catalog entry for " + r.server->id + " has cooling \"" + r.server->cooling +
+               "\" (a site catalog replaced it?); expected air | liquid | immersion, or set power.cooling");
     r.cooling = "air";
   }
   const std::string& red = p.psu_redundancy;

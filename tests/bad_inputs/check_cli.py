@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """ctest bad_inputs_cli: runs every document of tests/bad_inputs/expected.tsv through the gpucfg
 binary as a user would (scenario: `evaluate FILE --format json`; catalog-*: `--catalog FILE
-evaluate --format json`; hf-*: `import-hf FILE`) and checks: exit code 2, nothing on stdout, stderr
+evaluate --format json`; hf-*: `import-hf FILE`; plan-*: `plan FILE --format json`; migplan-*:
+`mig plan FILE --format json`) and checks: exit code 2, nothing on stdout, stderr
 is the errors document (schema_version 2, as a report), and it holds an error with the row's code at the row's path
 (and the row's message piece). Also a 10 MB document made here (not committed). Any other exit
 code (a crash, an ASan/UBSan report, a timeout) fails the row.
@@ -33,6 +34,10 @@ def command(name, path):
         return [binary, "--catalog", path, "evaluate", "--format", "json"]
     if name.startswith("hf-"):
         return [binary, "import-hf", path]
+    if name.startswith("plan-"):
+        return [binary, "plan", path, "--format", "json"]
+    if name.startswith("migplan-"):
+        return [binary, "mig", "plan", path, "--format", "json"]
     return [binary, "evaluate", path, "--format", "json"]
 
 

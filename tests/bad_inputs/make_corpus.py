@@ -8,6 +8,8 @@ File name prefixes pick the face (tests/bad_inputs/README.md):
   (none)    a scenario document:            gpucfg evaluate FILE        / evaluate(text)
   catalog-  a site catalog override:        gpucfg --catalog FILE evaluate / evaluateWithCatalog
   hf-       a Hugging Face config.json:     gpucfg import-hf FILE       / importHfConfig(text)
+  plan-     a scenario with a plan section: gpucfg plan FILE --format json / plan(text)
+  migplan-  a MIG tenant plan:              gpucfg mig plan FILE --format json / migPlan(text)
 """
 import copy
 import json
@@ -98,7 +100,8 @@ add("neg-seq_len", edit("workload", "seq_len", -2048), "out_of_range", "/workloa
 add("neg-per_gpu_hour", edit("pricing", "per_gpu_hour", -1), "out_of_range", "/pricing/per_gpu_hour")
 add("neg-train_tokens", edit("workload", "train_tokens", -1e9), "out_of_range", "/workload/train_tokens")
 add("neg-zero-stage", edit("parallelism", "zero", -1), "out_of_range", "/parallelism/zero")
-add("neg-fragmentation", edit("memory", "fragmentation", -2)  # -1 means the engine default, so below it, "out_of_range", "/memory/fragmentation")
+# -1 means the engine's default, so the bad value is below it
+add("neg-fragmentation", edit("memory", "fragmentation", -2), "out_of_range", "/memory/fragmentation")
 add("neg-inline-layers", inline(layers=-1), "out_of_range", "/workload/model/layers")
 add("neg-zero-nodes", raw("cluster", "nodes", "-0"), "out_of_range", "/cluster/nodes")
 add("zero-nodes", edit("cluster", "nodes", 0), "out_of_range", "/cluster/nodes")
@@ -160,10 +163,10 @@ add("version-0", edit(None, "schema_version", 0), "out_of_range", "/schema_versi
 
 # [SECTION] Contradictions ------------------------------------------------------------------------
 add("split-tp-beyond-gpus", edit("parallelism", "tp", 16), "incompatible", "/parallelism/tp")
-add("split-pp-not-dividing", edit("parallelism", "pp", 3), "incompatible", "/parallelism/tp", "",
-    "pending core-v2: /parallelism/pp")
-add("split-cp-not-dividing", edit("parallelism", "cp", 3), "incompatible", "/parallelism/tp", "",
-    "pending core-v2: /parallelism/cp")
+add("split-pp-not-dividing", edit("parallelism", "pp", 3), "incompatible", "/parallelism/pp", "divide the 8 GPUs")
+add("split-cp-not-dividing", edit("parallelism", "cp", 3), "incompatible", "/parallelism/cp", "divide the 8 GPUs")
+s = edit("parallelism", "tp", 4); s["parallelism"]["pp"] = 4  # each divides 8, tp x pp does not
+add("split-tp-pp-product", s, "incompatible", "/parallelism/pp", "(16) to divide the 8 GPUs")
 add("split-dp-mismatch", edit("parallelism", "dp", 3), "incompatible", "/parallelism/dp")
 s = edit("cluster", "gpus_per_node", 6); s["parallelism"] = {"tp": 3}
 add("split-tp-not-dividing-heads", s, "incompatible", "/parallelism/tp", "attention heads")
@@ -235,6 +238,19 @@ add("catalog-price-negative", catalog(prices=[{"gpu": "A100-SXM4-80GB", "currenc
 add("catalog-model-hidden-string", catalog(models=[{"id": "m", "arch": dict(ARCH, hidden="wide"), "source": "SITE"}]),
     "wrong_type", "/models/0/arch/hidden")
 add("catalog-missing-source", catalog({"id": "X"}), "missing_field", "/gpus/0/source")
+DGX = {"id": "dgx-a100", "source": "SITE", "typical_gpu": "A100-SXM4-80GB", "gpu_form_factor": "SXM4", "gpu_count": 8}
+add("catalog-shadow-server-cooling", catalog(servers=[dict(DGX, cooling="freon")]), "incompatible", "/cluster/server",
+    "cooling \"freon\"", "the default example's generic server for its A100 is the replaced dgx-a100")
+add("catalog-server-negative-fans", catalog(servers=[dict(DGX, fans_w=-100)]), "out_of_range", "/servers/0/fans_w")
+add("catalog-server-missing-source", catalog(servers=[{"id": "dgx-a100"}]), "missing_field", "/servers/0/source")
+add("catalog-grid-negative", catalog(grids=[{"id": "us", "kg_per_kwh": -1, "source": "SITE"}]), "out_of_range",
+    "/grids/0/kg_per_kwh")
+add("catalog-grid-missing-intensity", catalog(grids=[{"id": "us", "source": "SITE"}]), "missing_field",
+    "/grids/0/kg_per_kwh")
+add("catalog-model-without-arch", catalog(models=[{"id": "llama2-7b", "source": "SITE"}]), "missing_field",
+    "/models/0/arch")
+add("catalog-power-mode-without-watts", catalog(power_modes=[{"gpu": "Jetson-AGX-Orin-64GB", "id": "maxn", "source": "SITE"}]),
+    "missing_field", "/power_modes/0/module_w")
 
 # [SECTION] Hugging Face config.json (import-hf) ---------------------------------------------------
 add("hf-layers-string", dict(HF, num_hidden_layers="many"), "wrong_type", "/num_hidden_layers")
@@ -244,6 +260,126 @@ add("hf-array", [HF], "invalid_json", "")
 add("hf-broken", '{"model_type": "llama",', "invalid_json", "", "line 1, column 24")
 add("hf-unsupported-key", dict(HF, n_shared_experts=2), "unsupported_key", "/n_shared_experts")
 add("hf-negative-layers", dict(HF, num_hidden_layers=-32), "wrong_type", "/num_hidden_layers")
+
+# [SECTION] Contract v2 inputs: MIG slices, servers, power, engines, fine-tuning, networks ---------
+INF = edit("workload", "kind", "inference"); INF["cluster"]["gpus_per_node"] = 1
+
+
+def mig(profile=None, instances=None, base=INF):
+    s = copy.deepcopy(base)
+    s["cluster"]["mig"] = {k: v for k, v in (("profile", profile), ("instances_per_gpu", instances)) if v is not None}
+    return s
+
+
+add("mig-unknown-profile", mig("9g.99gb", 1), "unknown_profile", "/cluster/mig/profile", "9g.99gb")
+add("mig-count-beyond-profile", mig("3g.40gb", 7), "invalid_layout", "/cluster/mig/instances_per_gpu", "at most 2 per GPU")
+add("mig-instances-9", mig("1g.10gb", 9), "out_of_range", "/cluster/mig/instances_per_gpu")
+add("mig-without-profile", mig(None, 2), "missing_field", "/cluster/mig/profile")
+add("mig-without-instances", mig("1g.10gb"), "out_of_range", "/cluster/mig/instances_per_gpu")
+add("mig-string", edit("cluster", "mig", "1g.10gb", INF), "wrong_type", "/cluster/mig", "expected an object")
+s = mig("1g.10gb", 1); s["cluster"]["gpu"] = "V100-SXM2-32GB"
+add("mig-on-v100", s, "no_mig", "/cluster/gpu", "does not support MIG")
+s = mig("3g.40gb", 2, BASE); s["parallelism"] = {"tp": 2}
+add("mig-tensor-parallel", s, "mig_no_p2p", "/parallelism/tp", "NCCL")
+add("server-unknown", edit("cluster", "server", "dgx-z"), "unknown_server", "/cluster/server", "dgx-a100")
+add("server-number", edit("cluster", "server", 5), "wrong_type", "/cluster/server", "expected a string")
+add("power-cap-below-board-min", edit("power", "gpu_cap_w", 10), "out_of_range", "/power/gpu_cap_w", "power-limit range")
+add("power-cap-above-board-max", edit("power", "gpu_cap_w", 4000), "out_of_range", "/power/gpu_cap_w", "power-limit range")
+add("power-mode-on-a100", edit("power", "mode", "15w"), "incompatible", "/power/mode", "no power modes")
+add("power-cooling-unknown", edit("power", "cooling", "freon"), "unknown_value", "/power/cooling", "air | liquid | immersion")
+add("power-redundancy-unknown", edit("power", "psu_redundancy", "2n"), "unknown_value", "/power/psu_redundancy")
+add("power-grid-unknown", edit("power", "grid", "mars"), "unknown_value", "/power/grid")
+add("power-rack-zero", edit("power", "rack_kw", 0), "out_of_range", "/power/rack_kw")
+add("power-inlet-90c", edit("power", "inlet_c", 90), "out_of_range", "/power/inlet_c")
+add("power-transient-below-1", edit("power", "transient_factor", 0.5), "out_of_range", "/power/transient_factor")
+add("power-array", edit(None, "power", [1]), "wrong_type", "/power", "expected an object")
+add("engine-unknown", edit("workload", "engine", "jax"), "unknown_value", "/workload/engine", "megatron")
+add("engine-serving-for-training", edit("workload", "engine", "vllm"), "incompatible", "/workload/engine",
+    "serves inference only")
+ft = lambda **f: edit("workload", "finetune", f)
+add("finetune-unknown-method", ft(method="dora"), "unknown_value", "/workload/finetune/method", "lora | qlora")
+add("finetune-rank-zero", ft(method="lora", rank=0), "out_of_range", "/workload/finetune/rank")
+add("finetune-targets-unknown", ft(method="lora", targets="mlp"), "unknown_value", "/workload/finetune/targets")
+add("finetune-base-fp4", ft(method="qlora", base_precision="fp4"), "unknown_value", "/workload/finetune/base_precision")
+add("finetune-bnb-number", ft(method="qlora", bnb_keeps_inputs=1), "wrong_type", "/workload/finetune/bnb_keeps_inputs")
+s = copy.deepcopy(INF); s["workload"]["finetune"] = {"method": "lora"}
+add("finetune-inference", s, "incompatible", "/workload/finetune/method", "training")
+add("finetune-string", edit("workload", "finetune", "lora"), "wrong_type", "/workload/finetune")
+s = edit("workload", "model", "resnet50"); s["parallelism"] = {"tp": 2}
+add("network-tensor-parallel", s, "incompatible", "/parallelism/tp", "data-parallel only")
+add("lm_head_fraction-2", edit("workload", "lm_head_fraction", 2), "out_of_range", "/workload/lm_head_fraction")
+add("channels_last-string", edit("workload", "channels_last", "yes"), "wrong_type", "/workload/channels_last")
+add("scheduler_steps-zero", edit("workload", "scheduler_steps", 0, INF), "out_of_range", "/workload/scheduler_steps")
+add("request_rate-negative", edit("workload", "request_rate", -1, INF), "out_of_range", "/workload/request_rate")
+add("packed_sample_tokens-negative", edit("workload", "packed_sample_tokens", -5), "out_of_range",
+    "/workload/packed_sample_tokens")
+add("algorithm-unknown", edit("speed", "algorithm", "butterfly"), "unknown_value", "/speed/algorithm", "nvls")
+add("clock_factor-zero", edit("speed", "clock_factor", 0), "out_of_range", "/speed/clock_factor")
+
+# [SECTION] Plan requests (gpucfg plan; the plan section) -----------------------------------------
+PLAN = edit("workload", "train_tokens", 1e10)
+
+
+def plan(**fields):
+    return dict(copy.deepcopy(PLAN), plan=fields)
+
+
+add("plan-objective-unknown", plan(objective="speed"), "unknown_value", "/plan/objective", "cost | time | energy")
+add("plan-gpus-unknown", plan(gpus=["Z9000"]), "unknown_gpu", "/plan/gpus/0", "Z9000")
+add("plan-gpus-string", plan(gpus="A100-SXM4-80GB"), "wrong_type", "/plan/gpus", "array of strings")
+add("plan-gpus-number-item", plan(gpus=[1]), "wrong_type", "/plan/gpus/0")
+add("plan-gpus-twice", plan(gpus=["A100-SXM4-80GB", "a100-sxm4-80gb"]), "duplicate", "/plan/gpus/1", "listed twice")
+add("plan-deadline-negative", plan(deadline_days=-1), "out_of_range", "/plan/deadline_days")
+add("plan-max_gpus-negative", plan(max_gpus=-1), "out_of_range", "/plan/max_gpus")
+add("plan-tenants-training", plan(tenants=4), "out_of_range", "/plan/tenants", "inference")
+add("plan-tenants-negative", dict(copy.deepcopy(INF), plan={"tenants": -4}), "out_of_range", "/plan/tenants")
+add("plan-no-token-budget", dict(copy.deepcopy(BASE), plan={"objective": "time"}), "missing_field",
+    "/workload/train_tokens", "token budget")
+add("plan-unknown-key", plan(colour=1), "unknown_key", "/plan/colour")
+add("plan-array", dict(copy.deepcopy(PLAN), plan=[]), "wrong_type", "/plan", "expected an object")
+add("plan-split-pp-not-dividing", dict(edit("parallelism", "pp", 3, PLAN), plan={}), "incompatible",
+    "/parallelism/pp", "", "the base scenario is checked before any search")
+
+# [SECTION] MIG tenant plans (gpucfg mig plan) -----------------------------------------------------
+TENANT = {"name": "a", "model": "llama2-7b", "precision": "fp16", "batch": 4, "prompt_tokens": 512, "output_tokens": 128}
+
+
+def migplan(tenants=None, gpu="A100-SXM4-80GB", **top):
+    doc = {"schema_version": 2, "mig_plan": {"gpu": gpu, "tenants": [TENANT] if tenants is None else tenants}}
+    doc.update(top)
+    return doc
+
+
+def tenant(**changes):
+    t = dict(TENANT, **changes)
+    return {k: v for k, v in t.items() if v is not None}
+
+
+add("migplan-gpu-without-mig", migplan(gpu="V100-SXM2-32GB"), "no_mig", "/mig_plan/gpu", "has no MIG")
+add("migplan-gpu-unknown", migplan(gpu="Z9000"), "unknown_gpu", "/mig_plan/gpu")
+add("migplan-tenants-empty", migplan([]), "out_of_range", "/mig_plan/tenants", "1..1000")
+add("migplan-tenants-object", migplan({}), "wrong_type", "/mig_plan/tenants")
+add("migplan-tenants-1001", migplan([tenant(name="t%d" % i, model="bert-large") for i in range(1001)]),
+    "out_of_range", "/mig_plan/tenants", "1..1000")
+add("migplan-profile-unknown", migplan([tenant(profile="9g.99gb")]), "unknown_profile", "/mig_plan/tenants/0/profile")
+add("migplan-model-unknown", migplan([tenant(model="gpt-9")]), "unknown_model", "/mig_plan/tenants/0/model")
+add("migplan-batch-zero", migplan([tenant(batch=0)]), "out_of_range", "/mig_plan/tenants/0/batch")
+add("migplan-no-name", migplan([tenant(name=None)]), "missing_field", "/mig_plan/tenants/0/name")
+add("migplan-name-twice", migplan([tenant(), tenant(model="bert-large")]), "duplicate", "/mig_plan/tenants/1/name",
+    "own name")
+add("migplan-tenant-unknown-key", migplan([tenant(colour=1)]), "unknown_key", "/mig_plan/tenants/0/colour")
+add("migplan-tenant-kind", migplan([tenant(kind="training")]), "unknown_key", "/mig_plan/tenants/0/kind")
+add("migplan-min-rate-negative", migplan([tenant(min_samples_per_s=-1)]), "out_of_range",
+    "/mig_plan/tenants/0/min_samples_per_s")
+add("migplan-precision-fp4", migplan([tenant(precision="fp4")]), "unknown_value", "/mig_plan/tenants/0/precision")
+add("migplan-version-1", migplan(schema_version=1), "unsupported_version", "/schema_version")
+add("migplan-missing", {"schema_version": 2}, "missing_field", "/mig_plan")
+add("migplan-unknown-key", migplan(colour=1), "unknown_key", "/colour")
+add("migplan-array", [migplan()], "wrong_type", "", "expected a JSON object")
+text_mp = json.dumps(migplan(), separators=(",", ":"))
+add("migplan-truncated", text_mp[:60], "invalid_json", "", "line 1, column 61")
+add("migplan-duplicate-gpu", text_mp.replace('"gpu":"A100-SXM4-80GB"', '"gpu":"A100-SXM4-80GB","gpu":"V100-SXM2-32GB"'),
+    "duplicate_key", "/mig_plan/gpu")
 
 if __name__ == "__main__":
     for name in os.listdir(HERE):

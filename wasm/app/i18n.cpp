@@ -549,6 +549,7 @@ constexpr CodeName kPhases[] = {
 // with the same {value}/{limit} (and {a}..{d}) placeholders.
 constexpr CodeName kWarningsZh[] = {
     {"global_batch_rounded", nullptr, "global_batch 不是 micro_batch × dp 的整数倍：按每步 {value} 条序列建模，而非 {limit} 条"},
+    {"pp_uneven_stages", nullptr, "流水线各级层数不等：{value} 层分到 {a} 级（parallelism.pp），最忙的一级有 {limit} 层，它决定每步的节奏和所示的显存（Megatron-LM 要求 pp 整除层数，除非把首级或末级设得更短）"},
     {"no_price", nullptr, "目录中没有该 GPU 在此货币下的价格：请设置 pricing.per_gpu_hour 以计算成本"},
     {"inter_node_assumed", nullptr, "{value} 个节点的 cluster.inter_node 为 \"none\"：按该 GPU 代际常用的网络估算（每端口 {limit} Gb/s，每 GPU 一个端口；setup.inter_node 给出其名称）；请把 cluster.inter_node 设为实际网络"},
     {"memory_overheads_estimated", nullptr, "CUDA 上下文、NCCL 缓冲区和分配器碎片是根据公开测量值估算的，并非在您的软件栈上实测"},

@@ -340,7 +340,13 @@ void DrawTenants(const MigTable& t) {
   ImGui::EndTable();
   if (remove >= 0) v.tenants.erase(v.tenants.begin() + remove), v.plan_dirty = true;
   if (v.tenants.size() < 24 && ImGui::Button(T(S::kMgAddTenant))) {
-    v.tenants.push_back({"tenant-" + std::to_string(v.tenants.size() + 1), "bert-large", 8, ""});
+    // A name no row has (the plan refuses two tenants of one name): after a removal, size + 1 may be taken.
+    std::string name;
+    for (size_t n = v.tenants.size() + 1;; ++n) {
+      name = "tenant-" + std::to_string(n);
+      if (std::none_of(v.tenants.begin(), v.tenants.end(), [&](const TenantRow& r) { return r.name == name; })) break;
+    }
+    v.tenants.push_back({name, "bert-large", 8, ""});
     v.plan_dirty = true;
   }
   MarkLastItem("mig:tenant:add");
