@@ -13,9 +13,7 @@
 #include <vector>
 
 #include "bench_scenario.h"
-#include "evaluate.h"
-#include "planner/candidate.h"
-#include "resolve/resolve.h"
+#include "gpucfg.h"
 
 namespace {
 

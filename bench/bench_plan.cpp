@@ -4,8 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_scenario.h"
-#include "contract/json_io.h"
-#include "planner/plan.h"
+#include "gpucfg.h"
 
 namespace {
 

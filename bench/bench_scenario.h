@@ -5,8 +5,7 @@
 
 #include <string>
 
-#include "contract/json_io.h"
-#include "contract/scenario.h"
+#include "gpucfg.h"
 
 namespace gpucfg::bench {
 

@@ -10,8 +10,7 @@
 #include <cstdlib>
 
 #include "bench_scenario.h"
-#include "evaluate.h"
-#include "planner/plan.h"
+#include "gpucfg.h"
 
 namespace {
 

@@ -6,10 +6,7 @@
 
 #include <string>
 
-#include "catalog/catalog.h"
-#include "contract/features.h"
-#include "contract/json_io.h"
-#include "contract/scenario.h"
+#include "gpucfg.h"
 
 namespace gpucfg::cli {
 

@@ -1,13 +1,13 @@
 // MIG commands: `mig profiles GPU` (the profile table and its maximal layouts), `mig validate GPU
 // PROFILE...` (a placement or the failing rule and the closest valid layouts; exit 0 either way),
 // `mig plan FILE|-` (tenants sized and packed onto the fewest GPUs), `mig compare` (MIG vs MPS vs
-// time-slicing, sourced facts). JSON from core/mig/mig_json.h.
+// time-slicing, sourced facts). JSON from core/planner/mig_json.h.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "mig/mig_json.h"
+#include "gpucfg.h"
 #include "table.h"
 
 namespace gpucfg::cli {

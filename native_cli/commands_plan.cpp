@@ -9,8 +9,7 @@
 #include <iostream>
 
 #include "cli.h"
-#include "planner/plan.h"
-#include "planner/serving_size.h"
+#include "gpucfg.h"
 
 namespace gpucfg::cli {
 namespace {

@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "cli.h"
-#include "evaluate.h"
+#include "gpucfg.h"
 #include "table.h"
 
 namespace gpucfg::cli {

@@ -2,10 +2,7 @@
 #include <iostream>
 
 #include "cli.h"
-#include "evaluate.h"
-#include "contract/hf_import.h"
-#include "contract/report_json.h"
-#include "planner/decision_path.h"
+#include "gpucfg.h"
 #include "table.h"
 
 namespace gpucfg::cli {

@@ -12,13 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "contract/report_json.h"
-#include "contract/scenario_fields.h"
-#include "models/speed/collectives.h"
-#include "evaluate.h"
-#include "models/speed/performance.h"
-#include "resolve/resolve.h"
-#include "models/speed/roofline.h"
+#include "gpucfg.h"
 #include "table.h"
 
 namespace gpucfg::cli {
@@ -114,9 +108,10 @@ void RunRoofline(Context& ctx, const std::string& gpu_id, const std::string& pre
   if (!gpu) return FailWith(ctx, {{"unknown_id", "unknown GPU \"" + gpu_id + "\" (gpucfg gpus lists them)", "/cluster/gpu"}});
   auto p = ParsePrecision(prec);
   if (!p) return FailWith(ctx, {{"unknown_value", "unknown precision \"" + prec + "\"", "/workload/precision"}});
-  RooflineCeiling c = Ceiling(MakeDevice(*gpu), *p, sparse);
+  const RooflineOfGpu roof = RooflineOf(*gpu, *p, sparse);
+  const RooflineCeiling& c = roof.ceiling;
   if (c.peak_tflops <= 0) return FailWith(ctx, {{"unsupported", gpu->id + " has no " + prec + " rate", "/workload/precision"}});
-  RooflineChart chart = ChartFor(MakeDevice(*gpu), sparse);
+  const RooflineChart& chart = roof.chart;
   Report report;
   bool with_ops = !scenario.empty();
   if (with_ops) {
@@ -185,18 +180,20 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
   if (!known_algorithm)
     return FailWith(ctx, {{"unknown_value", "expected auto | ring | tree | nvls | nvls-tree | pat, found \"" + a.algorithm + "\"", "/algorithm"}});
   s.speed.algorithm = a.algorithm;
-  Resolved r;
-  Issues errors;
-  if (!Resolve(s, ctx.catalog, r, &errors, nullptr)) return FailWith(ctx, errors);
-  Fabric f = FabricFor(r, r.total_gpus);
-  int n = r.total_gpus, rpn = a.gpus_per_node;
   std::vector<double> sizes;
   if (a.bytes > 0) sizes.push_back(a.bytes);
   else for (double b = 8; b <= 17179869184.0; b *= 4) sizes.push_back(b);  // nccl-tests style sweep
+  std::vector<CollectiveResult> results;
+  CollectiveCluster cluster;
+  Issues errors;
+  if (!CollectiveOn(s, ctx.catalog, op, sizes, a.gpus_per_node, results, cluster, errors))
+    return FailWith(ctx, errors);
+  const int n = cluster.ranks;
   json arr = json::array();
   std::vector<std::vector<std::string>> rows{{"size (B)", "time (us)", "algbw (GB/s)", "busbw (GB/s)", "algorithm", "protocol"}};
-  for (double b : sizes) {
-    CollectiveResult c = Collective(f, op, b, n, rpn);
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    const double b = sizes[i];
+    const CollectiveResult& c = results[i];
     json record = RecordToJson(c);
     record["bytes"] = b;
     arr.push_back(std::move(record));
@@ -206,8 +203,8 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
   if (format == Format::kJson) {
     json out = sizes.size() == 1 ? arr[0] : json{{"sweep", arr}};
     out["schema_version"] = kReportSchemaVersion;
-    out["op"] = CollectiveOpName(op), out["ranks"] = n, out["gpu"] = r.device.id;
-    out["intra_node"] = IntraKindName(r.intra_kind), out["inter_node"] = r.inter ? r.inter->id : a.inter;
+    out["op"] = CollectiveOpName(op), out["ranks"] = n, out["gpu"] = cluster.gpu;
+    out["intra_node"] = cluster.intra_node, out["inter_node"] = cluster.inter_node.empty() ? std::string_view(a.inter) : cluster.inter_node;
     std::cout << out.dump(2) << "\n";
     return;
   }
@@ -218,8 +215,8 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
     }
     return;
   }
-  Title(std::string(CollectiveOpName(op)) + " over " + std::to_string(n) + " x " + std::string(r.device.id) + " (" +
-        std::string(IntraKindName(r.intra_kind)) + (a.nodes > 1 && r.inter ? ", " + r.inter->id : "") + ")  [busbw as nccl-tests defines it]");
+  Title(std::string(CollectiveOpName(op)) + " over " + std::to_string(n) + " x " + std::string(cluster.gpu) + " (" +
+        std::string(cluster.intra_node) + (a.nodes > 1 && !cluster.inter_node.empty() ? ", " + std::string(cluster.inter_node) : "") + ")  [busbw as nccl-tests defines it]");
   Columns(rows);
 }
 

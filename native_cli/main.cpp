@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "cli.h"
-#include "evaluate.h"
+#include "gpucfg.h"
 
 int main(int argc, char** argv) {
   gpucfg::cli::Context ctx;

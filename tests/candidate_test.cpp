@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "contract/json_io.h"
-#include "evaluate.h"
+#include "pipeline/evaluate.h"
 #include "models/model_cache.h"
 #include "planner/candidate.h"
 #include "planner/space.h"
@@ -320,7 +320,7 @@ std::vector<PlanCandidate> MigSpace(const std::vector<const char*>& gpus) {
   for (const char* id : gpus) {
     PlanCandidate c;
     c.gpu = Row(id);
-    const MigTable* t = PlanMigTable(BuiltinCatalog().gpus[c.gpu]);
+    const MigTable* t = PlanMigTable(BuiltinCatalog(), BuiltinCatalog().gpus[c.gpu]);
     EXPECT_NE(t, nullptr) << id;
     if (!t) continue;
     for (int k = 0; k < static_cast<int>(t->profiles.size()); ++k) {

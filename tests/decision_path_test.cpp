@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "evaluate.h"
+#include "pipeline/evaluate.h"
 #include "contract/json_io.h"
 #include "planner/decision_path.h"
 #include "planner/plan.h"

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "contract/json_io.h"
-#include "evaluate.h"
+#include "pipeline/evaluate.h"
 #include "catalog/engines.h"
 #include "models/speed/collectives.h"
 #include "models/speed/engine_speed.h"
@@ -150,7 +150,7 @@ TEST(Serving, SynchronousEngineLoopAddsItsStepTime) {
   EXPECT_EQ(sg1.performance.tpot_s, sg4.performance.tpot_s);
   EXPECT_GT(sg1.performance.tpot_s, 0.7e-3);  // the GPU's step, over the host's
   // The serial step time is added to a launch-bound pass too: max(GPU, launches) + fixed.
-  const EngineProfile* hf = FindEngine("hf");
+  const EngineProfile* hf = FindEngine(BuiltinCatalog(), "hf");
   ASSERT_NE(hf, nullptr);
   ASSERT_TRUE(hf->host_step_serial);
   const double launches = 32 * hf->kernels_per_layer * hf->host_us_per_kernel * 1e-6;

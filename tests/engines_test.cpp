@@ -14,7 +14,7 @@ TEST(Engines, EveryContractEngineHasAProfile) {
   // contract-v2.md, Workloads: workload.engine.
   for (const char* id : {"megatron", "deepspeed", "fsdp", "pytorch", "tensorflow", "paddle", "hf", "vllm",
                          "sglang", "trt-llm", "tensorrt", "onnxruntime", "llama.cpp"}) {
-    const EngineProfile* e = FindEngine(id);
+    const EngineProfile* e = FindEngine(BuiltinCatalog(), id);
     ASSERT_NE(e, nullptr) << id;
     EXPECT_FALSE(e->name.empty()) << id;
     EXPECT_TRUE(e->batching == "static" || e->batching == "continuous") << id;
@@ -38,20 +38,20 @@ TEST(Engines, EveryContractEngineHasAProfile) {
       start = end + 2;
     }
   }
-  EXPECT_EQ(BuiltinEngines().size(), 13u);
+  EXPECT_EQ(BuiltinCatalog().engines.size(), 13u);
 }
 
 TEST(Engines, LookupIsCaseInsensitiveAndEmptyIsNone) {
-  EXPECT_EQ(FindEngine(""), nullptr);
-  EXPECT_EQ(FindEngine("nope"), nullptr);
-  ASSERT_NE(FindEngine("vLLM"), nullptr);
-  EXPECT_EQ(FindEngine("vLLM")->id, "vllm");
+  EXPECT_EQ(FindEngine(BuiltinCatalog(), ""), nullptr);
+  EXPECT_EQ(FindEngine(BuiltinCatalog(), "nope"), nullptr);
+  ASSERT_NE(FindEngine(BuiltinCatalog(), "vLLM"), nullptr);
+  EXPECT_EQ(FindEngine(BuiltinCatalog(), "vLLM")->id, "vllm");
 }
 
 TEST(Engines, AttentionPerGeneration) {
   // FlashAttention-2 on H100 reaches 35% of peak, on A100 up to 73% forward (FA3 paper; FA2 paper):
   // PyTorch SDPA (FlashAttention-2 kernels) is slower on Hopper than on Ampere, vLLM's FA3 is not.
-  const EngineProfile* fsdp = FindEngine("fsdp");
+  const EngineProfile* fsdp = FindEngine(BuiltinCatalog(), "fsdp");
   ASSERT_NE(fsdp, nullptr);
   const EngineAttention* hopper = AttentionFor(*fsdp, "Hopper");
   const EngineAttention* ampere = AttentionFor(*fsdp, "Ampere");
@@ -61,18 +61,18 @@ TEST(Engines, AttentionPerGeneration) {
   EXPECT_LT(hopper->efficiency, ampere->efficiency);
   ASSERT_NE(AttentionFor(*fsdp, "Ada Lovelace"), nullptr);  // the catalog's spelling
   EXPECT_EQ(AttentionFor(*fsdp, "Unknown"), nullptr);
-  EXPECT_EQ(AttentionFor(*FindEngine("vllm"), "Hopper")->kernel, "fa3");
+  EXPECT_EQ(AttentionFor(*FindEngine(BuiltinCatalog(), "vllm"), "Hopper")->kernel, "fa3");
 }
 
 TEST(Engines, HabitsThatDifferBetweenEngines) {
-  EXPECT_TRUE(FindEngine("vllm")->cuda_graphs);
-  EXPECT_FALSE(FindEngine("hf")->cuda_graphs);
-  EXPECT_EQ(FindEngine("vllm")->batching, "continuous");
-  EXPECT_EQ(FindEngine("hf")->batching, "static");
-  EXPECT_EQ(FindEngine("hf")->kv_cache_copies, 2.0);   // DynamicCache grows by torch.cat
-  EXPECT_TRUE(FindEngine("hf")->logits_all_positions);
-  EXPECT_TRUE(FindEngine("fsdp")->reduce_every_micro_batch);
-  EXPECT_FALSE(FindEngine("megatron")->reduce_every_micro_batch);
+  EXPECT_TRUE(FindEngine(BuiltinCatalog(), "vllm")->cuda_graphs);
+  EXPECT_FALSE(FindEngine(BuiltinCatalog(), "hf")->cuda_graphs);
+  EXPECT_EQ(FindEngine(BuiltinCatalog(), "vllm")->batching, "continuous");
+  EXPECT_EQ(FindEngine(BuiltinCatalog(), "hf")->batching, "static");
+  EXPECT_EQ(FindEngine(BuiltinCatalog(), "hf")->kv_cache_copies, 2.0);   // DynamicCache grows by torch.cat
+  EXPECT_TRUE(FindEngine(BuiltinCatalog(), "hf")->logits_all_positions);
+  EXPECT_TRUE(FindEngine(BuiltinCatalog(), "fsdp")->reduce_every_micro_batch);
+  EXPECT_FALSE(FindEngine(BuiltinCatalog(), "megatron")->reduce_every_micro_batch);
 }
 
 }  // namespace

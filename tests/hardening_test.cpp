@@ -6,7 +6,7 @@
 #include <string>
 
 #include "contract/hf_import.h"
-#include "contract/json_text.h"
+#include "base/json_text.h"
 #include "test_util.h"
 
 namespace gpucfg {

@@ -68,7 +68,7 @@ TEST(Memory, OptimizersAndRecipes) {
 TEST(Memory, FsdpUnderPipelineKeepsTheStageGathered) {
   MemoryInputs in = Llama7bTraining();
   in.zero = 3, in.dp = 8, in.pp = 2;
-  EngineProfile e = *FindEngine("fsdp");
+  EngineProfile e = *FindEngine(BuiltinCatalog(), "fsdp");
   ASSERT_TRUE(e.gathered_under_pp);
   in.engine = &e;
   const MemoryBreakdown gathered = ComputeBreakdown(in);

@@ -1,4 +1,4 @@
-// Tests of cluster.mig (core/mig/mig_evaluate): the layout is checked by placement with
+// Tests of cluster.mig (core/pipeline/mig_evaluate): the layout is checked by placement with
 // /cluster/mig/... paths, one instance is priced as a device by the unchanged models, the cluster is
 // that instance times the instances, and the report's mig section and performance.per_instance
 // follow contract v2. Reports without cluster.mig carry neither.
@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "contract/json_io.h"
-#include "evaluate.h"
+#include "pipeline/evaluate.h"
 #include "test_util.h"
 
 namespace gpucfg {

@@ -1,4 +1,4 @@
-// Tests of MIG instances as devices, tenant sizing and packing (core/mig/mig_device, packing,
+// Tests of MIG instances as devices, tenant sizing and packing (core/resolve/mig_device, packing,
 // mig_plan): the ten-tenant SaaS example of the seed guide packs onto the minimum number of GPUs,
 // checked by brute force over every partition; exact packing equals brute force on random sets;
 // and calibration against the published MIG measurements in shared/calibration/cases.json.
@@ -14,11 +14,11 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/catalog.h"
-#include "mig/mig_catalog.h"
+#include "catalog/mig_catalog.h"
 #include "resolve/device.h"
-#include "mig/mig_device.h"
-#include "mig/mig_json.h"
-#include "mig/mig_plan.h"
+#include "resolve/mig_device.h"
+#include "planner/mig_json.h"
+#include "planner/mig_plan.h"
 #include "mig/packing.h"
 #include "mig/placement.h"
 
@@ -27,7 +27,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-const MigTable& Table(std::string_view gpu) { return *FindMigTable(BuiltinMigTables(), gpu); }
+const MigTable& Table(std::string_view gpu) { return *FindMigTable(BuiltinCatalog().mig_tables, gpu); }
 
 // examples/mig-saas-10-tenants.json, embedded (the suite also runs under node: no file I/O).
 const char* const kSaas = R"json({

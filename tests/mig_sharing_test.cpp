@@ -1,4 +1,4 @@
-// Tests of core/mig/sharing: the MIG vs MPS vs time-slicing facts of data/gpu_sharing.json are all
+// Tests of core/catalog/sharing: the MIG vs MPS vs time-slicing facts of data/gpu_sharing.json are all
 // there, each cites sources the catalog holds, and a bad fact is refused with its JSON pointer.
 #include <gtest/gtest.h>
 
@@ -6,14 +6,14 @@
 #include <string>
 
 #include "catalog/catalog.h"
-#include "mig/mig_json.h"
-#include "mig/sharing.h"
+#include "planner/mig_json.h"
+#include "catalog/sharing.h"
 
 namespace gpucfg {
 namespace {
 
 TEST(MigSharing, EveryTopicTheIssueAsksForIsThereWithCatalogSources) {
-  const std::vector<SharingFact>& facts = BuiltinSharingFacts();
+  const std::vector<SharingFact>& facts = BuiltinCatalog().sharing;
   std::set<std::string> topics;
   for (const SharingFact& f : facts) {
     EXPECT_TRUE(topics.insert(f.topic).second) << "duplicate topic " << f.topic;
@@ -38,7 +38,7 @@ TEST(MigSharing, EveryTopicTheIssueAsksForIsThereWithCatalogSources) {
 }
 
 TEST(MigSharing, TheFactsSayWhatTheGuidesSay) {
-  for (const SharingFact& f : BuiltinSharingFacts()) {
+  for (const SharingFact& f : BuiltinCatalog().sharing) {
     if (f.topic == "p2p_nvlink") EXPECT_NE(f.mig.find("no P2P"), std::string::npos);
     if (f.topic == "reconfiguration") EXPECT_NE(f.mig.find("idle"), std::string::npos);
     if (f.topic == "max_clients") EXPECT_NE(f.mps.find("48"), std::string::npos);

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
-#include "mig/mig_catalog.h"
+#include "catalog/mig_catalog.h"
 #include "mig/placement.h"
 
 namespace gpucfg {
@@ -23,7 +23,7 @@ namespace gpucfg {
 namespace {
 
 const MigTable& Table(std::string_view gpu) {
-  const MigTable* t = FindMigTable(BuiltinMigTables(), gpu);
+  const MigTable* t = FindMigTable(BuiltinCatalog().mig_tables, gpu);
   EXPECT_NE(t, nullptr) << gpu;
   static const MigTable kEmpty;
   return t != nullptr ? *t : kEmpty;
@@ -127,7 +127,7 @@ TEST(Mig, BuiltinTablesParseWithoutIssuesAndCiteKnownSources) {
     for (const Issue& is : issues) ADD_FAILURE() << is.path << ": " << is.message;
   }
   const Catalog& c = BuiltinCatalog();
-  for (const MigTable& t : BuiltinMigTables()) {
+  for (const MigTable& t : BuiltinCatalog().mig_tables) {
     for (const MigProfile& p : t.profiles) {
       size_t a = 0;
       while (a <= p.source.size()) {
@@ -142,7 +142,7 @@ TEST(Mig, BuiltinTablesParseWithoutIssuesAndCiteKnownSources) {
 
 TEST(Mig, EveryMigCapableCatalogGpuHasATable) {
   for (const GpuSpec& g : BuiltinCatalog().gpus) {
-    const MigTable* t = FindMigTable(BuiltinMigTables(), g.id);
+    const MigTable* t = FindMigTable(BuiltinCatalog().mig_tables, g.id);
     if (g.mig_max_instances == 0) {
       EXPECT_EQ(t, nullptr) << g.id;
       continue;
@@ -189,7 +189,7 @@ TEST(Mig, ProfileFactsFromTheReference) {
 
 TEST(Mig, EveryMultisetOfEveryTableMatchesTheDocumentedLayouts) {
   int tables = 0;
-  for (const MigTable& t : BuiltinMigTables()) {
+  for (const MigTable& t : BuiltinCatalog().mig_tables) {
     if (t.profiles.empty()) continue;
     ++tables;
     const bool a30 = t.memory_slots == 4;

@@ -57,7 +57,7 @@ TEST(PlannerMig, EveryInSpaceProfileIsWalkedAtEveryBatch) {
   for (const char* gpu : {"A30-24GB", "A100-SXM4-80GB"}) {
     PlanResult out;
     const std::vector<Walked> seen = WalkAll(s, gpu, out);
-    const MigTable* t = PlanMigTable(*FindGpu(BuiltinCatalog(), gpu));
+    const MigTable* t = PlanMigTable(BuiltinCatalog(), *FindGpu(BuiltinCatalog(), gpu));
     ASSERT_NE(t, nullptr) << gpu;
     int in_space = 0;
     for (const MigProfile& p : t->profiles) in_space += InPlanMigSpace(p) ? 1 : 0;
@@ -88,7 +88,7 @@ TEST(PlannerMig, MigCandidatesReEvaluateToTheirScores) {
     if (w.c.mig_profile < 0 || !w.s.valid) continue;
     Scenario one;
     ApplyCandidate(s, BuiltinCatalog(), w.c, one);
-    const MigProfile& p = PlanMigTable(*FindGpu(BuiltinCatalog(), "A100-SXM4-80GB"))->profiles[w.c.mig_profile];
+    const MigProfile& p = PlanMigTable(BuiltinCatalog(), *FindGpu(BuiltinCatalog(), "A100-SXM4-80GB"))->profiles[w.c.mig_profile];
     EXPECT_EQ(one.cluster.mig.profile, p.name);
     EXPECT_EQ(one.cluster.mig.instances_per_gpu, p.max_instances);
     const Report r = Evaluate(one);
@@ -122,7 +122,7 @@ TEST(PlannerMig, BestOverWholeGpusAndMigLayoutsEqualsBruteForce) {
     const double price = FindCurrency(BuiltinCatalog(), "USD")->electricity_per_kwh;
     for (const std::string& id : s.plan.gpus) {
       const GpuSpec* g = FindGpu(BuiltinCatalog(), id);
-      const MigTable* t = PlanMigTable(*g);
+      const MigTable* t = PlanMigTable(BuiltinCatalog(), *g);
       std::vector<MigConfig> layouts{MigConfig{}};
       for (const MigProfile& p : t->profiles)
         if (InPlanMigSpace(p)) layouts.push_back(MigConfig{p.name, p.max_instances});
@@ -162,7 +162,7 @@ TEST(PlannerMig, NetworksArePlannedPerSampleAndMigOptionsSaySo) {
   // A MIG option's words: the layout in its label, memory per instance; its CSV row names the layout.
   PlanCandidate c;
   c.gpu = static_cast<int>(FindGpu(BuiltinCatalog(), "A100-SXM4-80GB") - BuiltinCatalog().gpus.data());
-  c.mig_profile = FindMigProfile(*PlanMigTable(BuiltinCatalog().gpus[c.gpu]), "1g.10gb");
+  c.mig_profile = FindMigProfile(*PlanMigTable(BuiltinCatalog(), BuiltinCatalog().gpus[c.gpu]), "1g.10gb");
   c.batch = 4, c.weight_precision = Precision::kInt8;
   PlanScore score;
   score.total_gib = 9.4, score.capacity_gib = 9.5;
@@ -226,7 +226,7 @@ TEST(PlannerMig, TenantFleetsMatchBruteForce) {
     struct Layout { int tp; MigConfig mig; int needed; };
     std::vector<Layout> layouts;
     for (int tp : kPlanInferenceTp) layouts.push_back({tp, MigConfig{}, 10 * tp});
-    if (const MigTable* t = PlanMigTable(*g))
+    if (const MigTable* t = PlanMigTable(BuiltinCatalog(), *g))
       for (const MigProfile& p : t->profiles)
         if (InPlanMigSpace(p)) layouts.push_back({1, MigConfig{p.name, p.max_instances}, (10 + p.max_instances - 1) / p.max_instances});
     // FP8 weights on a GPU without an FP8 rate are not a configuration (the A30: no Tensor Core FP8).

@@ -118,7 +118,7 @@ TEST(Resolve, UnevenPipelineStagesAreAWarningAtPp) {
 // every engine data/engines.json marks as training (or both) is accepted.
 TEST(Resolve, ServingEnginesDoNotTrain) {
   Scenario s = test::Example("default");
-  for (const EngineProfile& e : BuiltinEngines()) {
+  for (const EngineProfile& e : BuiltinCatalog().engines) {
     s.workload.engine = e.id;
     s.workload.kind = WorkloadKind::kTraining;
     const Issues errors = ResolveErrors(s);

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "evaluate.h"
+#include "pipeline/evaluate.h"
 #include "contract/scenario.h"
 
 namespace gpucfg::speedtest {

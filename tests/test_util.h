@@ -6,8 +6,12 @@
 #include <string>
 
 #include "catalog/catalog.h"
-#include "evaluate.h"
+#include "pipeline/evaluate.h"
 #include "contract/json_io.h"
+#include "models/cost/cost.h"          // tests reach the models directly (the faces use gpucfg.h)
+#include "models/memory/memory.h"
+#include "models/power/power.h"
+#include "models/speed/performance.h"
 #include "resolve/resolve.h"
 #include "contract/scenario.h"
 

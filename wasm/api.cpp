@@ -8,14 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "evaluate.h"
-#include "contract/features.h"
-#include "contract/hf_import.h"
-#include "contract/json_io.h"
-#include "contract/json_string.h"
-#include "planner/decision_path.h"
-#include "planner/plan.h"
-#include "planner/serving_size.h"
+#include "gpucfg.h"
 
 namespace gpucfg::wasm {
 

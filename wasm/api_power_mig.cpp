@@ -10,10 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "evaluate.h"
-#include "contract/features.h"
-#include "contract/json_io.h"
-#include "mig/mig_json.h"
+#include "gpucfg.h"
 
 namespace gpucfg::wasm {
 

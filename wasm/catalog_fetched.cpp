@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalog/builtin_documents.h"
+#include "gpucfg.h"
 
 // A malloc'ed UTF-8 copy of the loader's catalog text, or null when there is none.
 EM_JS(char*, gpucfg_catalog_text, (), {

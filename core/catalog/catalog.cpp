@@ -7,7 +7,7 @@
 #include "catalog/catalog.h"
 #include "catalog/builtin_documents.h"
 #include "catalog/catalog_fields.h"
-#include "contract/json_text.h"
+#include "base/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -375,9 +375,9 @@ void CheckTopLevelKeys(const Json& doc, Issues& issues) {
   static const Catalog kNone;
   KindNames kinds;
   VisitCatalogKinds(kinds, kNone);
-  kinds.names.push_back("mig");  // MIG profile tables: read by core/mig/mig_catalog.cpp's own loader
-  kinds.names.push_back("engines");  // engine profiles: catalog/engines.cpp parses them
-  kinds.names.push_back("sharing");  // MIG vs MPS vs time-slicing facts: core/mig/sharing.cpp reads them
+  kinds.names.push_back("mig");      // MIG profile tables: MergeMigJson (mig_catalog.cpp)
+  kinds.names.push_back("engines");  // engine profiles: MergeEnginesJson (engines.cpp)
+  kinds.names.push_back("sharing");  // MIG vs MPS vs time-slicing facts: MergeSharingJson (sharing.cpp)
   std::string allowed;
   for (const char* k : kinds.names) allowed += (allowed.empty() ? "" : ", ") + std::string(k);
   for (auto it = doc.begin(); it != doc.end(); ++it) {
@@ -465,6 +465,11 @@ Issues MergeCatalogJson(std::string_view text, Catalog& into) {
   CatalogReader reader(doc, issues);
   VisitCatalogKinds(reader, into);
   GroupNetworkLayers(into.network_layers);
+  // The sections with readers of their own: every one honored, none accepted and dropped.
+  auto append = [&issues](Issues more) { issues.insert(issues.end(), more.begin(), more.end()); };
+  append(MergeEnginesJson(text, into.engines));
+  append(MergeMigJson(text, into.mig_tables));
+  append(MergeSharingJson(text, into.sharing));
   return issues;
 }
 
@@ -598,6 +603,26 @@ const SourceRef* FindSource(const Catalog& c, std::string_view code) {
   auto at = std::lower_bound(c.sources.begin(), c.sources.end(), code,
                              [](const SourceRef& x, std::string_view k) { return x.code < k; });
   return at != c.sources.end() && at->code == code ? &*at : nullptr;
+}
+
+std::span<const NetworkLayer> LayersOf(const Catalog& c, std::string_view network) {
+  const std::vector<NetworkLayer>& all = c.network_layers;
+  size_t first = 0;
+  while (first < all.size() && !EqualsIgnoreCase(all[first].network, network)) ++first;
+  size_t end = first;
+  while (end < all.size() && EqualsIgnoreCase(all[end].network, network)) ++end;
+  return {all.data() + first, end - first};
+}
+
+NetworkTotals TotalsOf(const Catalog& c, std::string_view network) {
+  NetworkTotals t;
+  for (const NetworkLayer& l : LayersOf(c, network)) {
+    t.params += l.params;
+    t.forward_flops += LayerForwardFlops(l);
+    t.act_elems += l.act_elems;
+    ++t.layers;
+  }
+  return t;
 }
 
 }  // namespace gpucfg

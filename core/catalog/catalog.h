@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,7 +14,10 @@
 #include "workload/model.h"
 #include "workload/network.h"
 #include "base/precision.h"
+#include "catalog/engines.h"
+#include "catalog/mig_catalog.h"
 #include "catalog/servers.h"
+#include "catalog/sharing.h"
 
 namespace gpucfg {
 
@@ -119,6 +123,10 @@ struct Catalog {
   std::vector<ServerSpec> servers;     // data/servers.json (catalog/servers.h)
   std::vector<GridPreset> grids;
   std::vector<PowerMode> power_modes;
+  // Read by their own strict readers (MergeCatalogJson calls them), honored wherever the catalog is.
+  std::vector<EngineProfile> engines;  // data/engines.json (catalog/engines.h)
+  std::vector<MigTable> mig_tables;    // data/mig_profiles.json (catalog/mig_catalog.h)
+  std::vector<SharingFact> sharing;    // data/gpu_sharing.json (catalog/sharing.h), in the data's order
 };
 
 // The compiled-in catalog, parsed once on first use.
@@ -130,7 +138,7 @@ const Catalog& BuiltinCatalog();
 Issues MergeCatalogJson(std::string_view text, Catalog& into);
 // Puts each network's layer records side by side (MergeCatalogJson does it after every document:
 // a later document's new layer joins its network's run). Resolve hands a network's records to the
-// models as one span (LayersOf, workload/network.h): a Catalog built by hand keeps runs whole too.
+// models as one span (LayersOf, below): a Catalog built by hand keeps runs whole too.
 void GroupNetworkLayers(std::vector<NetworkLayer>& layers);
 
 // Case-insensitive lookups; nullptr when absent. No allocation.
@@ -153,5 +161,17 @@ std::string CatalogEntryToJson(const ServerSpec& s);
 std::string CatalogFieldsMarkdown();
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b);
+
+// [SECTION] A catalog network's layer records ---------------------------------------------------
+
+// Totals of a catalog network's layers: parameters, forward FLOPs per sample, kept activation elements.
+struct NetworkTotals {
+  double params = 0, forward_flops = 0, act_elems = 0;
+  int layers = 0;
+};
+NetworkTotals TotalsOf(const Catalog& c, std::string_view network);
+// A catalog network's layer records: one run, since the catalog keeps each network's records side
+// by side (GroupNetworkLayers, catalog.h); empty when it has none.
+std::span<const NetworkLayer> LayersOf(const Catalog& c, std::string_view network);
 
 }  // namespace gpucfg

@@ -21,7 +21,7 @@
 
 #include "base/record_of.h"
 #include "catalog/catalog.h"
-#include "contract/scenario_fields.h"
+#include "workload/model_fields.h"
 
 namespace gpucfg {
 
@@ -83,7 +83,7 @@ void VisitInterconnectFields(V& v, I& ic) {
 }
 
 // The catalog reads a model's architecture with the scenario's inline-architecture keys
-// (VisitArch in scenario_fields.h), leniently on ranges: the catalog checks types, Resolve the shape.
+// (VisitArch, workload/model_fields.h), leniently on ranges: the catalog checks types, Resolve the shape.
 template <class V>
 struct ArchAsCatalogFields {
   V& v;

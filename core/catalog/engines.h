@@ -1,7 +1,7 @@
 // Engine profiles: what the software that runs a job (Megatron, FSDP, Hugging Face, vLLM, ...)
 // does differently from the project's default model: kernels per layer and host time per kernel,
 // CUDA graphs, fused-attention efficiency per GPU generation, how communication overlaps, memory
-// habits and batching. Parsed once from the compiled-in data/engines.json; every figure names its
+// habits and batching. Read into the one Catalog from data/engines.json and site catalogs; every figure names its
 // source there and docs/engines.md explains each field. workload.engine "" = no profile (the
 // default model, unchanged).
 #pragma once
@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "base/issues.h"
 
 namespace gpucfg {
 
@@ -56,14 +58,17 @@ struct EngineProfile {
 inline constexpr std::string_view kEngineArchFamilies[6] = {"Volta", "Turing", "Ampere", "Ada",
                                                              "Hopper", "Blackwell"};
 
-// The compiled-in profiles (data/engines.json), parsed once.
-const std::vector<EngineProfile>& BuiltinEngines();
-// Case-insensitive; nullptr for "" or an unknown id.
-const EngineProfile* FindEngine(std::string_view id);
+struct Catalog;  // catalog.h: its `engines` are these profiles
+
+// Merges the `engines` section of one catalog document into `into` (errors with JSON pointers;
+// a profile with an error is left out, one with an existing id replaces it).
+Issues MergeEnginesJson(std::string_view text, std::vector<EngineProfile>& into);
+// Case-insensitive, in the catalog given; nullptr for "" or an unknown id.
+const EngineProfile* FindEngine(const Catalog& c, std::string_view id);
 // The attention entry for a GPU architecture name ("Ampere", "Ada Lovelace", "Hopper", ...);
 // nullptr where the profile has none for it.
 const EngineAttention* AttentionFor(const EngineProfile& e, std::string_view architecture);
 // The ids, comma-separated, for error messages.
-std::string EngineIdList();
+std::string EngineIdList(const Catalog& c);
 
 }  // namespace gpucfg

@@ -2,7 +2,7 @@
 // classes (LlamaConfig, MistralConfig, MixtralConfig, Qwen2Config, GPT2Config, GPTNeoXConfig,
 // BertConfig) and Qwen-7B's remote-code QWenConfig. Runs at import time, not in the hot path.
 #include "contract/hf_import.h"
-#include "contract/json_text.h"
+#include "base/json_text.h"
 
 #include <nlohmann/json.hpp>
 

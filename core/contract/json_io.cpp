@@ -13,11 +13,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "evaluate.h"
-#include "resolve/resolve.h"
 #include "contract/features.h"
 #include "contract/scenario_fields.h"
-#include "contract/json_text.h"
+#include "base/json_text.h"
 
 namespace gpucfg {
 namespace {
@@ -329,7 +327,7 @@ class DocWriter {
 
 // [SECTION] Public entry points ------------------------------------------------------------------
 
-ParseResult ParseScenario(std::string_view text, const Catalog& catalog) {
+ParseResult ReadScenario(std::string_view text) {
   ParseResult result;
   json root;
   if (!ParseJsonText(text, "the scenario", /*reject_duplicates=*/true, root, result.errors)) return result;
@@ -350,10 +348,6 @@ ParseResult ParseScenario(std::string_view text, const Catalog& catalog) {
     reader.Error("missing_field", "/cluster/gpu", "required: a GPU catalog id such as \"A100-SXM4-80GB\"");
   if (!root.contains("workload") || !root["workload"].contains("model"))
     reader.Error("missing_field", "/workload/model", "required: a model preset id such as \"llama2-7b\" or an architecture object");
-  if (result.errors.empty()) {
-    Resolved resolved;
-    Resolve(result.scenario, catalog, resolved, &result.errors);
-  }
   return result;
 }
 
@@ -382,14 +376,6 @@ std::string ErrorsToJson(const Issues& errors, int indent) {
     root["errors"].push_back({{"code", e.code}, {"message", e.message}, {"path", e.path}});
   // replace: a message may quote bytes of the input (a syntax error's last token) that are not UTF-8.
   return root.dump(indent, ' ', false, json::error_handler_t::replace);
-}
-
-JsonResult EvaluateJson(std::string_view scenario_text, const Catalog& catalog, int indent) {
-  ParseResult parsed = ParseScenario(scenario_text, catalog);
-  if (!parsed.ok()) return {ErrorsToJson(parsed.errors, indent), false};
-  Report report = Evaluate(parsed.scenario, catalog);
-  if (!report.errors.empty()) return {ErrorsToJson(report.errors, indent), false};
-  return {ReportToJson(report, indent), true};
 }
 
 void AppendJsonString(std::string& out, std::string_view s) {

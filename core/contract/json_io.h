@@ -20,8 +20,10 @@ struct ParseResult {
   bool ok() const { return errors.empty(); }
 };
 
-// Parses and validates a scenario document; unknown keys and wrong types are errors.
-ParseResult ParseScenario(std::string_view text, const Catalog& catalog = BuiltinCatalog());
+// Reads a scenario document field by field: unknown keys, wrong types and out-of-range values are
+// errors. No catalog lookups and no cross-field rules: ParseScenario (pipeline/evaluate.h) adds
+// those by resolving the scenario.
+ParseResult ReadScenario(std::string_view text);
 
 // A complete scenario document with every field written out (what `gpucfg example` prints).
 std::string ScenarioToJson(const Scenario& s, int indent = 2);
@@ -37,13 +39,12 @@ std::string ScenarioFieldsMarkdown();
 // {"schema_version": 2, "errors": [...]}: stands in for a report, so it says the report's version
 std::string ErrorsToJson(const Issues& errors, int indent = 2);
 
-// Parse + evaluate + write: the report document, or the errors document (ok = false).
+// A document out, or the errors document (ok = false): EvaluateJson (pipeline/evaluate.h), the
+// Hugging Face import.
 struct JsonResult {
   std::string text;
   bool ok = false;
 };
-JsonResult EvaluateJson(std::string_view scenario_text, const Catalog& catalog = BuiltinCatalog(),
-                        int indent = 2);
 
 // Named example scenarios for `gpucfg example NAME` and the page's presets.
 struct ExampleScenario {

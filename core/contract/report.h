@@ -2,14 +2,14 @@
 // names follow shared/contract-v1.md (units in the names), docs/contract.md documents every field.
 #pragma once
 
-#include "contract/features.h"
-#include "models/cost/cost.h"
 #include "base/issues.h"
-#include "models/memory/memory.h"
-#include "models/speed/performance.h"
-#include "models/power/power.h"
 #include "base/warnings.h"
-#include "mig/mig_report.h"
+#include "contract/features.h"
+#include "contract/report_cost.h"
+#include "contract/report_memory.h"
+#include "contract/report_mig.h"
+#include "contract/report_power.h"
+#include "contract/report_speed.h"
 
 namespace gpucfg {
 

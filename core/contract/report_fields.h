@@ -21,7 +21,7 @@
 
 #include "base/record_of.h"
 #include "contract/report.h"
-#include "models/speed/collectives.h"
+#include "contract/report_speed.h"
 
 namespace gpucfg {
 

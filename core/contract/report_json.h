@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "contract/report.h"
-#include "models/speed/collectives.h"
+#include "contract/report_speed.h"
 
 namespace gpucfg {
 

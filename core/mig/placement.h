@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "mig/mig_catalog.h"
+#include "catalog/mig_catalog.h"
 
 namespace gpucfg {
 

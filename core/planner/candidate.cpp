@@ -4,8 +4,8 @@
 // resolution the full path builds from ApplyCandidate(base, c).
 #include "planner/candidate.h"
 
-#include "evaluate.h"
-#include "mig/mig_evaluate.h"
+#include "pipeline/evaluate.h"
+#include "pipeline/mig_evaluate.h"
 
 namespace gpucfg {
 

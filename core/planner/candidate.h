@@ -11,7 +11,7 @@
 #include "catalog/catalog.h"
 #include "contract/report.h"
 #include "contract/scenario.h"
-#include "mig/mig_evaluate.h"
+#include "pipeline/mig_evaluate.h"
 #include "models/model_cache.h"
 #include "planner/space.h"
 #include "resolve/resolve.h"

@@ -9,9 +9,9 @@
 #include <cmath>
 #include <memory>
 
-#include "evaluate.h"
-#include "mig/mig_catalog.h"
-#include "mig/mig_plan.h"
+#include "pipeline/evaluate.h"
+#include "catalog/mig_catalog.h"
+#include "planner/mig_plan.h"
 #include "planner/space.h"
 
 namespace gpucfg {
@@ -310,7 +310,7 @@ void LargePath(const Scenario& s, PathBuilder& b) {
 
 void TenantPath(const Scenario& s, PathBuilder& b) {
   const Catalog& cat = b.catalog;
-  const std::vector<MigTable>& tables = BuiltinMigTables();
+  const std::vector<MigTable>& tables = cat.mig_tables;
   MigTenant tenant;
   tenant.name = "tenant";
   Scenario& one = b.New(s);

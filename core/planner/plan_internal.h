@@ -242,7 +242,7 @@ void WalkSpace(const Scenario& base, const Catalog& catalog, int sku, uint32_t d
       }
     }
     // MIG layouts: max_instances of one profile per GPU, one replica per instance (space.h).
-    const MigTable* mig = PlanMigTable(g);
+    const MigTable* mig = PlanMigTable(catalog, g);
     const int profiles = mig ? static_cast<int>(mig->profiles.size()) : 0;
     for (int k = 0; k < profiles; ++k) {
       const MigProfile& mp = mig->profiles[k];

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "contract/json_io.h"
+#include "pipeline/evaluate.h"
 #include "contract/report_json.h"
 #include "contract/scenario_fields.h"
 #include "planner/plan.h"

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <string>
 
-#include "evaluate.h"
+#include "pipeline/evaluate.h"
 #include "planner/plan.h"
 #include "planner/plan_internal.h"
 #include "resolve/resolve.h"

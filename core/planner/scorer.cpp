@@ -6,8 +6,8 @@
 // (no tokens out: ResNet, RNN-T, ...): one batch's latency and the same per 1M samples served, the
 // TTFT target bounding the batch's latency (its first and only result). With plan.tenants: the
 // fleet's rental + electricity and facility energy per hour.
-#include "evaluate.h"
-#include "mig/mig_evaluate.h"
+#include "pipeline/evaluate.h"
+#include "pipeline/mig_evaluate.h"
 #include "models/memory/memory.h"
 #include "planner/plan_internal.h"
 #include "resolve/resolve.h"

@@ -9,9 +9,9 @@
 #include <array>
 #include <cmath>
 
-#include "evaluate.h"
+#include "pipeline/evaluate.h"
 #include "contract/json_io.h"
-#include "contract/json_text.h"
+#include "base/json_text.h"
 #include "contract/report_json.h"
 
 namespace gpucfg {

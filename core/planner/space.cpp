@@ -64,7 +64,7 @@ void ApplyCandidate(const Scenario& base, const Catalog& catalog, const PlanCand
   if (base.workload.kind != WorkloadKind::kTraining) out.workload.weight_precision = c.weight_precision;
   // The candidate's layout replaces the base's: whole GPUs, or max_instances of one profile.
   out.cluster.mig = MigConfig{};
-  const MigTable* t = c.mig_profile >= 0 ? PlanMigTable(g) : nullptr;
+  const MigTable* t = c.mig_profile >= 0 ? PlanMigTable(catalog, g) : nullptr;
   if (t && c.mig_profile < static_cast<int>(t->profiles.size())) {
     const MigProfile& p = t->profiles[c.mig_profile];
     out.cluster.mig.profile = p.name;
@@ -73,8 +73,8 @@ void ApplyCandidate(const Scenario& base, const Catalog& catalog, const PlanCand
   ApplyCandidateSplit(c, out);
 }
 
-const MigTable* PlanMigTable(const GpuSpec& g) {
-  const MigTable* t = FindMigTable(BuiltinMigTables(), g.id);
+const MigTable* PlanMigTable(const Catalog& catalog, const GpuSpec& g) {
+  const MigTable* t = FindMigTable(catalog.mig_tables, g.id);
   return t && !t->profiles.empty() ? t : nullptr;
 }
 

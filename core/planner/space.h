@@ -12,7 +12,7 @@
 #include "base/precision.h"
 #include "catalog/catalog.h"
 #include "contract/scenario.h"
-#include "mig/mig_catalog.h"
+#include "catalog/mig_catalog.h"
 
 namespace gpucfg {
 
@@ -46,7 +46,7 @@ inline constexpr std::array<Precision, 3> kPlanQuantised = {Precision::kFp8, Pre
 // a small model whose whole-GPU replica leaves the GPU idle between kernels pays here. Mixed layouts
 // per tenant are `gpucfg mig plan`'s. Profiles with media extensions ("+me": the same slices as
 // their base profile) and profiles with no published size are not in the space.
-const MigTable* PlanMigTable(const GpuSpec& g);  // nullptr: no MIG layouts for this SKU
+const MigTable* PlanMigTable(const Catalog& catalog, const GpuSpec& g);  // nullptr: no MIG layouts for this SKU
 bool InPlanMigSpace(const MigProfile& p);
 // Tenants (plan.tenants = T > 0): each tenant its own copy (tp GPUs, or one MIG instance), running
 // workload.batch sequences (the batch axis is that one value). The copies are packed into the

@@ -2,6 +2,7 @@
 // Runs on every evaluation, so the success path allocates nothing; error messages are built only
 // when something is wrong.
 #include "resolve/resolve.h"
+#include "resolve/resolve_network.h"
 
 #include <algorithm>
 #include <charconv>
@@ -10,7 +11,7 @@
 
 #include "contract/features.h"
 #include "contract/scenario_fields.h"
-#include "mig/mig_device.h"
+#include "resolve/mig_device.h"
 #include "resolve/usual_network.h"
 
 namespace gpucfg {
@@ -65,7 +66,7 @@ void ResolveDevice(const Scenario& s, const Catalog& c, const GpuSpec& gpu, Reso
   DeviceLimits limits;
   limits.clock_factor = s.speed.clock_factor;
   limits.usable_gib = s.memory.usable_gib;
-  MigDeviceLimitsFor(s.cluster.mig, gpu, limits);  // cluster.mig: the device is one instance
+  MigDeviceLimitsFor(s.cluster.mig, c, gpu, limits);  // cluster.mig: the device is one instance
   r.device = MakeDevice(gpu, limits);
   r.device.catalog_index = int(&gpu - c.gpus.data());
 }
@@ -256,17 +257,17 @@ OptimizerKind ParseOptimizer(std::string_view name) {
 }
 
 // [engines, issue 9] workload.engine and workload.finetune (names already checked by the reader).
-static void ResolveEngine(const Scenario& s, Resolved& r, Checker& chk) {
+static void ResolveEngine(const Scenario& s, const Catalog& c, Resolved& r, Checker& chk) {
   const WorkloadConfig& w = s.workload;
   if (!w.engine.empty()) {
-    r.engine = FindEngine(w.engine);
+    r.engine = FindEngine(c, w.engine);
     if (!r.engine)
-      return chk.Fail("unknown_value", "/workload/engine", "expected one of " + EngineIdList() + ", found \"" + w.engine + "\"");
+      return chk.Fail("unknown_value", "/workload/engine", "expected one of " + EngineIdList(c) + ", found \"" + w.engine + "\"");
     // A serving engine has no training profile (its allocator reserve, gathers and loss are the
     // serving ones): training with it would price a job it cannot run (data/engines.json "kind").
     if (w.kind == WorkloadKind::kTraining && r.engine->kind == "inference") {
       std::string trainers;
-      for (const EngineProfile& e : BuiltinEngines())
+      for (const EngineProfile& e : c.engines)
         if (e.kind != "inference") trainers += (trainers.empty() ? "" : " | ") + e.id;
       return chk.Fail("incompatible", "/workload/engine",
                       r.engine->id + " serves inference only; a training job needs " + trainers +
@@ -331,7 +332,7 @@ bool Resolve(const Scenario& s, const Catalog& catalog, Resolved& out, Issues* e
                   {double(out.pp), 0, 0, 0});
   ResolveBatchAndPrice(s, catalog, out, chk, warnings);
   if (chk.ok && !ResolvePower(s, catalog, out, errors)) chk.ok = false;
-  ResolveEngine(s, out, chk);
+  ResolveEngine(s, catalog, out, chk);
   return chk.ok;
 }
 

@@ -13,9 +13,6 @@
 
 namespace gpucfg {
 
-struct Catalog;
-struct Resolved;
-struct Scenario;
 
 // One network of the catalog (its layers are the NetworkLayer records naming it).
 struct NetworkPreset {
@@ -70,22 +67,6 @@ struct NetworkWorkload {
 
 inline bool IsNetwork(const NetworkWorkload& n) { return n.kind != NetworkWorkload::Kind::kNone; }
 
-// Totals of a catalog network's layers: parameters, forward FLOPs per sample, kept activation elements.
-struct NetworkTotals {
-  double params = 0, forward_flops = 0, act_elems = 0;
-  int layers = 0;
-};
-NetworkTotals TotalsOf(const Catalog& c, std::string_view network);
-// A catalog network's layer records: one run, since the catalog keeps each network's records side
-// by side (GroupNetworkLayers, catalog.h); empty when it has none.
-std::span<const NetworkLayer> LayersOf(const Catalog& c, std::string_view network);
 double LayerForwardFlops(const NetworkLayer& l);  // per sample: 2 m n k count steps (gemm only)
-
-// Resolve's part (network.cpp): when /workload/model names a catalog network or is the generic
-// object, fills r.network and r.parameters, checks the object (errors with paths), and returns
-// true; false (nothing done) for a transformer. ok turns false on an error.
-bool ResolveNetworkModel(const Scenario& s, const Catalog& c, Resolved& r, Issues* errors, bool& ok);
-// Networks run data-parallel only: tp, pp, cp and ep must be 1; dp = every GPU.
-void ResolveNetworkParallelism(const Scenario& s, Resolved& r, Issues* errors, bool& ok);
 
 }  // namespace gpucfg

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpucfg.h"
-#include "mig/mig_json.h"
+#include "planner/mig_json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

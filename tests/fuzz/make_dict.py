@@ -14,8 +14,11 @@ words = set()
 # The planner's and MIG's readers (plan requests, tenant lists) too: every file of their folders.
 extra = sorted("core/%s/%s" % (d, f) for d in ("planner", "mig")
                for f in os.listdir(os.path.join(root, "core", d)) if f.endswith((".cpp", ".h")))
-for rel in ["core/contract/scenario_fields.h", "core/catalog/catalog.cpp", "core/catalog/catalog_fields.h",
-            "core/contract/hf_import.cpp", "core/contract/json_io.cpp"] + extra:
+for rel in ["core/contract/scenario_fields.h", "core/workload/model_fields.h", "core/catalog/catalog.cpp",
+            "core/catalog/catalog_fields.h", "core/catalog/mig_catalog.cpp", "core/catalog/mig_catalog.h",
+            "core/catalog/sharing.cpp", "core/catalog/sharing.h", "core/resolve/mig_device.cpp",
+            "core/resolve/mig_device.h", "core/pipeline/mig_evaluate.cpp", "core/pipeline/mig_evaluate.h",
+            "core/contract/report_mig.h", "core/contract/hf_import.cpp", "core/contract/json_io.cpp"] + extra:
     path = os.path.join(root, rel)
     if os.path.exists(path):
         words.update(re.findall(r'"([A-Za-z0-9_.\-]{2,40})"', open(path, encoding="utf-8").read()))

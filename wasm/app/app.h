@@ -9,10 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "evaluate.h"
+#include "gpucfg.h"
 #include "i18n.h"
-#include "contract/report.h"
-#include "contract/scenario.h"
 
 namespace gpucfg::app {
 

@@ -15,7 +15,7 @@
 #include "fonts.h"
 #include "guest.h"
 #include "imgui.h"
-#include "contract/json_io.h"
+#include "gpucfg.h"
 
 namespace gpucfg::app {
 namespace {

@@ -10,9 +10,7 @@
 #include <vector>
 
 #include "app.h"
-#include "contract/json_io.h"
-#include "contract/scenario_fields.h"
-#include "evaluate.h"
+#include "gpucfg.h"
 
 namespace gpucfg::app {
 namespace {

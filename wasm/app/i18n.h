@@ -7,8 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "base/warnings.h"
-#include "planner/decision_path.h"
+#include "gpucfg.h"
 
 namespace gpucfg::app {
 

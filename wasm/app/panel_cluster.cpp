@@ -1,9 +1,8 @@
 // The cluster and pricing inputs: GPU model, node shape, fabrics, prices. Each row edits a field
 // of App().scenario in place; the choices come from the built-in catalog.
 #include "app.h"
-#include "catalog/catalog.h"
+#include "gpucfg.h"
 #include "imgui.h"
-#include "contract/scenario_fields.h"
 #include "widgets.h"
 
 namespace gpucfg::app {

@@ -2,7 +2,7 @@
 // toggle. Drawn at the top of the full-canvas window.
 #include "app.h"
 #include "imgui.h"
-#include "contract/json_io.h"
+#include "gpucfg.h"
 #include "widgets.h"
 
 namespace gpucfg::app {

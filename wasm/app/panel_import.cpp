@@ -12,8 +12,7 @@
 #include <vector>
 
 #include "app.h"
-#include "contract/hf_import.h"
-#include "contract/json_io.h"
+#include "gpucfg.h"
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "guest.h"

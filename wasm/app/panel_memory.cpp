@@ -7,7 +7,7 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "contract/scenario_fields.h"
+#include "gpucfg.h"
 #include "explain.h"
 #include "widgets.h"
 

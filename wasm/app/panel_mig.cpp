@@ -1,7 +1,7 @@
 // The MIG view (issue 11): one GPU's slot diagram (its 7 or 8 memory slots, each instance drawn at
 // the start slot the core's placement gives it), profiles added by a click or by dragging them onto
 // the diagram, a refused profile shown with the core's reason and the closest valid layouts; the
-// tenants as an editable list whose pack plan (core/mig/mig_plan.h, as `gpucfg mig plan`) follows
+// tenants as an editable list whose pack plan (core/planner/mig_plan.h, as `gpucfg mig plan`) follows
 // every keystroke; and the MIG vs MPS vs time-slicing facts (data/gpu_sharing.json). Validation,
 // placement, sizing and packing are the core's; this file only draws and edits the request.
 // Test hook: migPanel() (JSON of what the view holds), registered at the end.
@@ -17,11 +17,7 @@
 #include "app.h"
 #include "imgui.h"
 #include "widgets.h"
-#include "mig/mig_catalog.h"
-#include "mig/mig_json.h"
-#include "mig/mig_plan.h"
-#include "mig/placement.h"
-#include "mig/sharing.h"
+#include "gpucfg.h"
 
 namespace gpucfg::app {
 namespace {
@@ -55,7 +51,7 @@ MigView& View() {
   return v;
 }
 
-const MigTable* Table() { return FindMigTable(BuiltinMigTables(), View().gpu); }
+const MigTable* Table() { return FindMigTable(BuiltinCatalog().mig_tables, View().gpu); }
 
 const ImU32 kSliceColors[] = {IM_COL32(37, 99, 235, 255), IM_COL32(22, 128, 61, 255), IM_COL32(234, 88, 12, 255),
                               IM_COL32(147, 51, 234, 255), IM_COL32(14, 165, 233, 255), IM_COL32(202, 138, 4, 255),
@@ -128,7 +124,7 @@ void DrawGpuChoice() {
   MigView& v = View();
   ImGui::SetNextItemWidth(260);
   if (ImGui::BeginCombo("##mig_gpu", v.gpu.c_str())) {
-    for (const MigTable& t : BuiltinMigTables()) {
+    for (const MigTable& t : BuiltinCatalog().mig_tables) {
       if (t.profiles.empty()) continue;
       for (const std::string& g : t.gpus) {
         if (ImGui::Selectable(g.c_str(), g == v.gpu) && g != v.gpu) {
@@ -416,7 +412,7 @@ void DrawSharing() {
   ImGui::TableSetupColumn("MPS");
   ImGui::TableSetupColumn(T(S::kShTimeSlicing));
   ImGui::TableHeadersRow();
-  for (const SharingFact& f : BuiltinSharingFacts()) {
+  for (const SharingFact& f : BuiltinCatalog().sharing) {
     const TopicText* t = nullptr;
     for (const TopicText& k : kTopics)
       if (f.topic == k.topic) t = &k;

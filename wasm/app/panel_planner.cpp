@@ -19,11 +19,7 @@
 #include "guest.h"
 #include "imgui.h"
 #include "widgets.h"
-#include "contract/json_io.h"
-#include "contract/json_string.h"
-#include "contract/scenario_fields.h"
-#include "planner/decision_path.h"
-#include "planner/plan.h"
+#include "gpucfg.h"
 
 namespace gpucfg::app {
 namespace {

@@ -14,8 +14,7 @@
 #include "chart.h"
 #include "imgui.h"
 #include "widgets.h"
-#include "contract/json_io.h"
-#include "resolve/power_cap.h"
+#include "gpucfg.h"
 
 namespace gpucfg::app {
 namespace {

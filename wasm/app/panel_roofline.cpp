@@ -10,7 +10,7 @@
 #include "app.h"
 #include "chart.h"
 #include "imgui.h"
-#include "base/precision.h"
+#include "gpucfg.h"
 #include "explain.h"
 #include "widgets.h"
 

@@ -12,10 +12,9 @@
 #include <string>
 
 #include "app.h"
-#include "contract/json_io.h"
+#include "gpucfg.h"
 #include "guest.h"
 #include "imgui.h"
-#include "planner/serving_size.h"
 #include "widgets.h"
 
 namespace gpucfg::app {

@@ -3,10 +3,8 @@
 #include <algorithm>
 
 #include "app.h"
-#include "catalog/catalog.h"
-#include "catalog/engines.h"
+#include "gpucfg.h"
 #include "imgui.h"
-#include "contract/scenario_fields.h"
 #include "widgets.h"
 
 namespace gpucfg::app {
@@ -37,7 +35,7 @@ bool IsCatalogNetwork(const std::string& id) {
 Choices EngineChoices(Lang lang) {
   Choices c;
   c.emplace_back("", "");
-  for (const EngineProfile& e : BuiltinEngines()) {
+  for (const EngineProfile& e : BuiltinCatalog().engines) {
     const char* zh = lang == Lang::kZh ? CatalogNameZh("engine", e.id) : nullptr;
     const std::string product = zh ? zh : e.name.substr(0, std::min(e.name.find(" ("), e.name.find(':')));
     c.emplace_back(e.id, e.id + "  \xc2\xb7  " + product);

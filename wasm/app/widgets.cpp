@@ -7,10 +7,9 @@
 #include <cstdio>
 #include <map>
 
-#include "catalog/catalog.h"
+#include "gpucfg.h"
 #include "explain.h"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
-#include "contract/scenario_fields.h"
 
 namespace gpucfg::app {
 namespace {

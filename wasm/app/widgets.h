@@ -13,7 +13,7 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "base/precision.h"
+#include "gpucfg.h"
 
 namespace gpucfg::app {
 

@@ -100,37 +100,6 @@ CollectiveResult AllToAll(const Fabric& f, double bytes, int n, const GroupBw& g
 
 }  // namespace
 
-std::string_view CollectiveOpName(CollectiveOp op) {
-  switch (op) {
-    case CollectiveOp::kAllReduce: return "allreduce";
-    case CollectiveOp::kAllGather: return "allgather";
-    case CollectiveOp::kReduceScatter: return "reducescatter";
-    case CollectiveOp::kAllToAll: return "alltoall";
-    case CollectiveOp::kSendRecv: return "sendrecv";
-  }
-  return "allreduce";
-}
-
-std::string_view CollectiveAlgoName(CollectiveAlgo a) {
-  switch (a) {
-    case CollectiveAlgo::kRing: return "ring";
-    case CollectiveAlgo::kTree: return "tree";
-    case CollectiveAlgo::kNvls: return "nvls";
-    case CollectiveAlgo::kDirect: return "direct";
-    case CollectiveAlgo::kNvlsTree: return "nvls-tree";
-    case CollectiveAlgo::kPat: return "pat";
-  }
-  return "ring";
-}
-
-bool ParseCollectiveOp(std::string_view name, CollectiveOp& out) {
-  for (CollectiveOp op : {CollectiveOp::kAllReduce, CollectiveOp::kAllGather, CollectiveOp::kReduceScatter,
-                          CollectiveOp::kAllToAll, CollectiveOp::kSendRecv}) {
-    if (EqualsIgnoreCase(name, CollectiveOpName(op))) return out = op, true;
-  }
-  return false;
-}
-
 // Ring busbw over line rate: A100 NVSwitch 232.5-235 of 300 GB/s (nccl-tests #175; Bekman ML
 // Engineering) -> 0.78; H100 ~370 of 450 GB/s (nccl-tests #212, maintainer) -> 0.82.
 double NvlinkRingEfficiency(int nvlink_gen) { return nvlink_gen >= 4 ? 0.82 : 0.78; }

@@ -7,13 +7,11 @@
 #include <string_view>
 
 #include "base/fabric_kind.h"
+#include "contract/report_speed.h"
 #include "resolve/device.h"
 #include "contract/scenario.h"
 
 namespace gpucfg {
-
-enum class CollectiveOp { kAllReduce, kAllGather, kReduceScatter, kAllToAll, kSendRecv };
-enum class CollectiveAlgo { kRing, kTree, kNvls, kDirect, kNvlsTree, kPat };
 
 std::string_view CollectiveOpName(CollectiveOp op);
 std::string_view CollectiveAlgoName(CollectiveAlgo a);
@@ -70,14 +68,6 @@ void ResizeFabricInto(const Fabric& full, int full_gpus_per_node, int gpus, Fabr
 double NvlinkRingEfficiency(int nvlink_gen);
 double NetworkEfficiency(std::string_view kind);
 double PcieEfficiency(bool through_switch);
-
-struct CollectiveResult {
-  double time_s = 0;
-  double algbw_gbps = 0;        // bytes / time (nccl-tests)
-  double busbw_gbps = 0;        // algbw x the op's bus factor (nccl-tests PERFORMANCE.md)
-  CollectiveAlgo algo = CollectiveAlgo::kRing;
-  std::string_view protocol = "simple";  // ll | ll128 | simple
-};
 
 // One collective over `ranks` GPUs, `ranks_per_node` of them in each node (the group's layout);
 // `bytes` is nccl-tests' size: the full buffer (all-gather: the gathered output). All groups of

@@ -9,28 +9,13 @@
 #include <array>
 #include <string_view>
 
+#include "contract/report_speed.h"
 #include "resolve/device.h"
 #include "workload/model.h"
 #include "base/precision.h"
 #include "contract/scenario.h"
 
 namespace gpucfg {
-
-// One ceiling of the chart: a precision's compute roof and the HBM slope it meets.
-struct RooflineCeiling {
-  Precision precision = Precision::kBf16;
-  double peak_tflops = 0;            // datasheet, dense (or 2:4 sparse on request)
-  double achievable_tflops = 0;      // best real GEMM (peak x matmul efficiency)
-  double sustained_tflops = 0;       // what GEMMs reach in a running job (achievable x sustained)
-  double hbm_gbps = 0;               // datasheet
-  double achievable_hbm_gbps = 0;    // STREAM-like kernels
-  double ridge_flops_per_byte = 0;   // achievable_tflops / achievable_hbm_gbps (x 1000)
-  double peak_ridge_flops_per_byte = 0;
-  double matmul_efficiency = 0;
-  double hbm_efficiency = 0;
-  double sustained_efficiency = 0;
-  bool operator==(const RooflineCeiling&) const = default;  // ModelCache keys (exact inputs)
-};
 
 // Efficiency that real kernels reach (fractions of the datasheet figure).
 double MatmulEfficiency(const EffectiveDevice& device, Precision p, const SpeedOptions& o);
@@ -39,11 +24,6 @@ double SustainedEfficiency(const SpeedOptions& o);
 
 RooflineCeiling Ceiling(const EffectiveDevice& device, Precision p, bool sparse, const SpeedOptions& o = {});
 
-// Every precision the GPU supports (0 peak = unsupported, skipped): what a chart draws.
-struct RooflineChart {
-  std::array<RooflineCeiling, kPrecisionCount> ceilings{};
-  int count = 0;
-};
 RooflineChart ChartFor(const EffectiveDevice& device, bool sparse, const SpeedOptions& o = {});
 
 // Attainable TFLOP/s at an arithmetic intensity (FLOP/byte) under one ceiling.
@@ -64,7 +44,6 @@ enum class Phase { kTraining, kPrefill, kDecode };
 enum class OpKind : int {
   kQkv, kAttnScore, kSoftmax, kAttnContext, kOutProj, kMlpUp, kMlpDown, kNorm, kElementwise
 };
-inline constexpr int kLayerOpCount = 9;
 inline constexpr std::array<std::string_view, kLayerOpCount> kOpNames = {
     "qkv", "attn_score", "softmax", "attn_context", "out_proj", "mlp_up", "mlp_down", "norm",
     "elementwise"};

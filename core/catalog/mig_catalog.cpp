@@ -1,13 +1,12 @@
 // Reads the MIG profile tables from the "mig" array of the built-in catalog documents.
 // Strict like the rest of the catalog: wrong types, unknown keys and missing fields are issues
 // with JSON pointers; a table with an issue is still kept with what parsed.
-#include "mig/mig_catalog.h"
+#include "catalog/mig_catalog.h"
 
 #include <cmath>
 
 #include <nlohmann/json.hpp>
 
-#include "catalog/builtin_documents.h"
 #include "catalog/catalog.h"
 
 namespace gpucfg {
@@ -171,10 +170,7 @@ MigTable ParseTable(const Json& o, const std::string& path, Issues& issues) {
 Issues MergeMigJson(std::string_view text, std::vector<MigTable>& into) {
   Issues issues;
   const Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded() || !doc.is_object()) {
-    Add(issues, "invalid_json", "the catalog text is not a JSON object", "");
-    return issues;
-  }
+  if (doc.is_discarded() || !doc.is_object()) return issues;  // MergeCatalogJson reports the text
   auto it = doc.find("mig");
   if (it == doc.end()) return issues;
   if (!it->is_array()) {
@@ -190,16 +186,6 @@ Issues MergeMigJson(std::string_view text, std::vector<MigTable>& into) {
     into.push_back(std::move(t));
   }
   return issues;
-}
-
-const std::vector<MigTable>& BuiltinMigTables() {
-  static const std::vector<MigTable> tables = [] {
-    std::vector<MigTable> t;
-    // Builtin documents are checked by the tests; keep what parsed.
-    for (std::string_view text : BuiltinCatalogDocuments()) MergeMigJson(text, t);
-    return t;
-  }();
-  return tables;
 }
 
 const MigTable* FindMigTable(const std::vector<MigTable>& tables, std::string_view gpu) {

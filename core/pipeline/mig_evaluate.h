@@ -7,8 +7,8 @@
 #include "catalog/catalog.h"
 #include "contract/report.h"
 #include "contract/scenario.h"
-#include "mig/mig_catalog.h"
-#include "mig/mig_device.h"
+#include "catalog/mig_catalog.h"
+#include "resolve/mig_device.h"
 #include "mig/placement.h"
 #include "resolve/resolve.h"
 

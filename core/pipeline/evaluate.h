@@ -6,6 +6,7 @@
 
 #include "base/evaluate_options.h"
 #include "catalog/catalog.h"
+#include "contract/json_io.h"
 #include "contract/report.h"
 #include "contract/scenario.h"
 
@@ -35,6 +36,18 @@ struct Resolved;  // resolve/resolve.h
 // output of a successful Resolve (its scenario and catalog must outlive the call); out.errors and
 // out.warnings are appended to, not cleared (Resolve's own warnings come first, as in EvaluateInto).
 void EvaluateResolvedInto(const Resolved& r, const EvaluateOptions& o, Report& out);
+
+// [SECTION] Text in, text out ----------------------------------------------------------------------
+
+// Reads a scenario document (ReadScenario, contract/json_io.h) and checks it against the catalog
+// and the cross-field rules by resolving it: what every face calls to validate a document. Unknown
+// keys, wrong types, ranges, unknown catalog ids and inconsistent splits are errors.
+ParseResult ParseScenario(std::string_view text, const Catalog& catalog = BuiltinCatalog());
+
+// Read + evaluate + write: the report document, or the errors document (ok = false). The scenario
+// is resolved once (Evaluate's own resolution reports what ParseScenario's would).
+JsonResult EvaluateJson(std::string_view scenario_text, const Catalog& catalog = BuiltinCatalog(),
+                        int indent = 2);
 
 std::string_view Version();
 

@@ -2,14 +2,14 @@
 // models, then scale to the cluster (see mig_evaluate.h). Cluster throughput = one instance's x
 // instances (the slices share no SMs, bandwidth or L2: MIG User Guide, concepts); latencies are one
 // instance's; power and rental are the whole boards' (cost: rental = price x GPUs x hours).
-#include "mig/mig_evaluate.h"
+#include "pipeline/mig_evaluate.h"
 
 #include <algorithm>
 
 #include "base/units.h"
-#include "evaluate.h"
-#include "mig/mig_catalog.h"
-#include "mig/mig_device.h"
+#include "pipeline/evaluate.h"
+#include "catalog/mig_catalog.h"
+#include "resolve/mig_device.h"
 #include "mig/placement.h"
 #include "models/power/power.h"
 #include "resolve/resolve.h"
@@ -124,7 +124,7 @@ bool ResolveMig(const Scenario& s, const Catalog& catalog, MigResolution& m, Rep
   m.whole.cluster.mig = {};
   if (!Resolve(m.whole, catalog, m.boards, &out.errors, &out.warnings)) return false;
   const GpuSpec& gpu = catalog.gpus[m.boards.device.catalog_index];
-  m.table = FindMigTable(BuiltinMigTables(), gpu.id);
+  m.table = FindMigTable(catalog.mig_tables, gpu.id);
   m.profile = CheckMig(s, m.table, out, m.layout);
   if (m.profile < 0) return false;
   m.instances_per_gpu = s.cluster.mig.instances_per_gpu;

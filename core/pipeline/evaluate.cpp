@@ -1,8 +1,12 @@
 // Evaluate: resolve, then run each model front to back, each reading what the earlier ones wrote.
-#include "evaluate.h"
+#include "pipeline/evaluate.h"
 
-#include "mig/mig_evaluate.h"
+#include "pipeline/mig_evaluate.h"
 #include "resolve/resolve.h"
+#include "models/cost/cost.h"
+#include "models/memory/memory.h"
+#include "models/power/power.h"
+#include "models/speed/performance.h"
 #include "models/speed/roofline.h"
 #include "contract/report_fields.h"
 
@@ -160,6 +164,29 @@ void EvaluateResolvedInto(const Resolved& r, const EvaluateOptions& o, Report& o
   if (!o.warnings) return;
   out.confidence = ConfidenceOf(r);
   AddAssumptions(r, out.assumptions);
+}
+
+ParseResult ParseScenario(std::string_view text, const Catalog& catalog) {
+  ParseResult result = ReadScenario(text);
+  if (result.errors.empty()) {
+    Resolved resolved;
+    Resolve(result.scenario, catalog, resolved, &result.errors);
+  }
+  return result;
+}
+
+JsonResult EvaluateJson(std::string_view scenario_text, const Catalog& catalog, int indent) {
+  ParseResult parsed = ReadScenario(scenario_text);
+  if (!parsed.ok()) return {ErrorsToJson(parsed.errors, indent), false};
+  // A MIG scenario's evaluation resolves one instance, not the scenario as written: check that first.
+  if (UsesMig(parsed.scenario)) {
+    Resolved resolved;
+    if (!Resolve(parsed.scenario, catalog, resolved, &parsed.errors))
+      return {ErrorsToJson(parsed.errors, indent), false};
+  }
+  Report report = Evaluate(parsed.scenario, catalog);  // otherwise its resolution is the check
+  if (!report.errors.empty()) return {ErrorsToJson(report.errors, indent), false};
+  return {ReportToJson(report, indent), true};
 }
 
 Report Evaluate(const Scenario& s, const Catalog& catalog) {

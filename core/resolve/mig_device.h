@@ -10,7 +10,7 @@
 
 #include "catalog/catalog.h"
 #include "contract/scenario.h"
-#include "mig/mig_catalog.h"
+#include "catalog/mig_catalog.h"
 #include "resolve/device.h"
 
 namespace gpucfg {
@@ -33,6 +33,6 @@ DeviceLimits MigDeviceLimits(const GpuSpec& gpu, const MigTable& t, const MigPro
 // cluster.mig on `gpu`: sets the instance's limits into `limits` (a usable_gib override already
 // there is kept) and returns true; false, leaving them, when there is no MIG or the profile is not
 // one of the GPU's (evaluation then reports the error with its path).
-bool MigDeviceLimitsFor(const MigConfig& mig, const GpuSpec& gpu, DeviceLimits& limits);
+bool MigDeviceLimitsFor(const MigConfig& mig, const Catalog& catalog, const GpuSpec& gpu, DeviceLimits& limits);
 
 }  // namespace gpucfg

@@ -23,7 +23,7 @@ MigJsonResult MigValidateJson(std::string_view gpu, const std::vector<std::strin
                               const Catalog& catalog = BuiltinCatalog(), int indent = 2);
 MigJsonResult MigPlanJson(std::string_view plan_text, const Catalog& catalog = BuiltinCatalog(), int indent = 2);
 // `gpucfg mig compare`: {"modes", "facts": [{"topic", "mig", "mps", "time_slicing", "source"}],
-// "sources": {CODE: citation}, "note"} from core/mig/sharing.h.
+// "sources": {CODE: citation}, "note"} from core/catalog/sharing.h.
 MigJsonResult MigCompareJson(const Catalog& catalog = BuiltinCatalog(), int indent = 2);
 
 }  // namespace gpucfg

@@ -1,14 +1,14 @@
 // Tenant sizing and packing for `mig plan` (see mig_plan.h).
-#include "mig/mig_plan.h"
+#include "planner/mig_plan.h"
 
 #include <algorithm>
 
 #include <nlohmann/json.hpp>
 
 #include "contract/json_io.h"
-#include "contract/json_text.h"
-#include "evaluate.h"
-#include "mig/mig_device.h"
+#include "base/json_text.h"
+#include "pipeline/evaluate.h"
+#include "resolve/mig_device.h"
 
 namespace gpucfg {
 
@@ -159,7 +159,7 @@ MigPlan PlanMig(std::string_view text, const Catalog& catalog) {
     return plan;
   }
   const GpuSpec* gpu = FindGpu(catalog, g->get<std::string>());
-  plan.table = FindMigTable(BuiltinMigTables(), g->get<std::string>());
+  plan.table = FindMigTable(catalog.mig_tables, g->get<std::string>());
   if (gpu == nullptr || plan.table == nullptr) {
     Add(plan.errors, gpu == nullptr ? "unknown_gpu" : "no_mig",
         gpu == nullptr ? "unknown GPU \"" + g->get<std::string>() + "\"; gpucfg gpus lists the ids"

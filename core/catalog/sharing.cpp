@@ -1,11 +1,10 @@
 // Reads the MIG / MPS / time-slicing facts from the "sharing" array of the built-in catalog
 // documents. Strict: every key a string, all five required, unknown keys refused, with JSON
 // pointers; a fact with an issue is left out.
-#include "mig/sharing.h"
+#include "catalog/sharing.h"
 
 #include <nlohmann/json.hpp>
 
-#include "catalog/builtin_documents.h"
 
 namespace gpucfg {
 
@@ -41,10 +40,7 @@ bool ParseFact(const Json& o, const std::string& path, SharingFact& f, Issues& i
 Issues MergeSharingJson(std::string_view text, std::vector<SharingFact>& into) {
   Issues issues;
   const Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded() || !doc.is_object()) {
-    issues.push_back({"invalid_json", "the catalog text is not a JSON object", ""});
-    return issues;
-  }
+  if (doc.is_discarded() || !doc.is_object()) return issues;  // MergeCatalogJson reports the text
   auto it = doc.find("sharing");
   if (it == doc.end()) return issues;
   if (!it->is_array()) {
@@ -58,16 +54,6 @@ Issues MergeSharingJson(std::string_view text, std::vector<SharingFact>& into) {
     into.push_back(std::move(f));
   }
   return issues;
-}
-
-const std::vector<SharingFact>& BuiltinSharingFacts() {
-  static const std::vector<SharingFact> facts = [] {
-    std::vector<SharingFact> f;
-    // Builtin documents are checked by the tests; keep what parsed.
-    for (std::string_view text : BuiltinCatalogDocuments()) MergeSharingJson(text, f);
-    return f;
-  }();
-  return facts;
 }
 
 }  // namespace gpucfg

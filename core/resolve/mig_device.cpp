@@ -1,6 +1,6 @@
 // The instance device's limits: every figure of the GPU scaled by the slice's own share (see
 // mig_device.h); MakeDevice (resolve/device.cpp) applies them.
-#include "mig/mig_device.h"
+#include "resolve/mig_device.h"
 
 namespace gpucfg {
 
@@ -34,9 +34,9 @@ DeviceLimits MigDeviceLimits(const GpuSpec& gpu, const MigTable& t, const MigPro
   return l;
 }
 
-bool MigDeviceLimitsFor(const MigConfig& mig, const GpuSpec& gpu, DeviceLimits& limits) {
+bool MigDeviceLimitsFor(const MigConfig& mig, const Catalog& catalog, const GpuSpec& gpu, DeviceLimits& limits) {
   if (mig.profile.empty() || mig.instances_per_gpu < 1) return false;
-  const MigTable* t = FindMigTable(BuiltinMigTables(), gpu.id);
+  const MigTable* t = FindMigTable(catalog.mig_tables, gpu.id);
   if (t == nullptr) return false;
   const int p = FindMigProfile(*t, mig.profile);
   if (p < 0) return false;

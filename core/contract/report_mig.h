@@ -6,7 +6,7 @@
 #include <array>
 #include <string_view>
 
-#include "models/speed/performance.h"
+#include "contract/report_speed.h"
 
 namespace gpucfg {
 

@@ -2,7 +2,7 @@
 // json_text.h. The position and reason come from nlohmann's own lexer through its SAX interface
 // (parse_error's exception text reads "[json.exception.parse_error.101] parse error at line L,
 // column C: ..."); the duplicate check is a parser callback that tracks the path it is at.
-#include "contract/json_text.h"
+#include "base/json_text.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -1,16 +1,16 @@
 // JSON answers of the MIG verbs (see mig_json.h). Numbers are written as the data gives them.
-#include "mig/mig_json.h"
+#include "planner/mig_json.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
 
-#include "mig/mig_catalog.h"
-#include "mig/mig_device.h"
-#include "mig/mig_plan.h"
+#include "catalog/mig_catalog.h"
+#include "resolve/mig_device.h"
+#include "planner/mig_plan.h"
 #include "mig/placement.h"
-#include "mig/sharing.h"
+#include "catalog/sharing.h"
 
 namespace gpucfg {
 
@@ -28,7 +28,7 @@ std::string ProfileList(const MigTable& t) {
 
 // Resolves a GPU id to its MIG table, or says why not.
 const MigTable* TableFor(std::string_view gpu, const Catalog& catalog, Issues& errors) {
-  const MigTable* t = FindMigTable(BuiltinMigTables(), gpu);
+  const MigTable* t = FindMigTable(catalog.mig_tables, gpu);
   if (t != nullptr) return t;
   if (FindGpu(catalog, gpu) != nullptr)
     errors.push_back({"no_mig", std::string(gpu) + " does not support MIG; MIG GPUs: A100, A30, H100, H200, B200 (and A800/H800)", "/gpu"});
@@ -132,7 +132,7 @@ MigJsonResult MigValidateJson(std::string_view gpu, const std::vector<std::strin
       continue;
     }
     std::string hint;  // the same name on another GPU's table (the 80GB A100 has no 1g.5gb)
-    for (const MigTable& other : BuiltinMigTables())
+    for (const MigTable& other : catalog.mig_tables)
       if (hint.empty() && &other != t && FindMigProfile(other, profiles[i]) >= 0) hint = "; " + profiles[i] + " is a profile of the " + other.table;
     out.errors.push_back({"unknown_profile", "unknown profile \"" + profiles[i] + "\" on " + std::string(gpu) +
                                                  "; its profiles: " + ProfileList(*t) + hint,
@@ -232,7 +232,7 @@ MigJsonResult MigCompareJson(const Catalog& catalog, int indent) {
   MigJsonResult out;
   OJson facts = OJson::array();
   std::vector<std::string> codes;  // the sources the facts cite, in first-cited order
-  for (const SharingFact& f : BuiltinSharingFacts()) {
+  for (const SharingFact& f : catalog.sharing) {
     facts.push_back(OJson{{"topic", f.topic}, {"mig", f.mig}, {"mps", f.mps}, {"time_slicing", f.time_slicing}, {"source", f.source}});
     for (size_t at = 0; at < f.source.size();) {
       size_t end = f.source.find(',', at);

@@ -46,8 +46,6 @@ struct MigTable {
   std::vector<MigProfile> profiles;
 };
 
-// The compiled-in tables (parsed once).
-const std::vector<MigTable>& BuiltinMigTables();
 
 // Parses the "mig" array of one catalog document and appends its tables (a table naming a GPU
 // already present replaces it for that GPU). Problems come back with JSON pointers into `text`.

@@ -25,7 +25,5 @@ struct SharingFact {
 // present is replaced). Problems come back with JSON pointers into `text`.
 Issues MergeSharingJson(std::string_view text, std::vector<SharingFact>& into);
 
-// The compiled-in facts (parsed once), in the data file's order.
-const std::vector<SharingFact>& BuiltinSharingFacts();
 
 }  // namespace gpucfg
