@@ -7,6 +7,7 @@
 #include "catalog/catalog.h"
 #include "catalog/builtin_documents.h"
 #include "catalog/catalog_fields.h"
+#include "catalog/sections_internal.h"
 #include "base/json_text.h"
 
 #include <nlohmann/json.hpp>
@@ -467,9 +468,9 @@ Issues MergeCatalogJson(std::string_view text, Catalog& into) {
   GroupNetworkLayers(into.network_layers);
   // The sections with readers of their own: every one honored, none accepted and dropped.
   auto append = [&issues](Issues more) { issues.insert(issues.end(), more.begin(), more.end()); };
-  append(MergeEnginesJson(text, into.engines));
-  append(MergeMigJson(text, into.mig_tables));
-  append(MergeSharingJson(text, into.sharing));
+  append(MergeEnginesSection(doc, into.engines));
+  append(MergeMigSection(doc, into.mig_tables));
+  append(MergeSharingSection(doc, into.sharing));
   return issues;
 }
 

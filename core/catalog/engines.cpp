@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/sections_internal.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -108,8 +110,11 @@ EngineProfile Parse(const Json& o, const std::string& path, Issues* issues) {
 }  // namespace
 
 Issues MergeEnginesJson(std::string_view text, std::vector<EngineProfile>& into) {
+  return MergeEnginesSection(Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false), into);
+}
+
+Issues MergeEnginesSection(const Json& doc, std::vector<EngineProfile>& into) {
   Issues issues;
-  const Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.is_object()) return issues;  // MergeCatalogJson reports the text
   auto it = doc.find("engines");
   if (it == doc.end()) return issues;

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/sections_internal.h"
+
 #include "catalog/catalog.h"
 
 namespace gpucfg {
@@ -168,8 +170,11 @@ MigTable ParseTable(const Json& o, const std::string& path, Issues& issues) {
 }  // namespace
 
 Issues MergeMigJson(std::string_view text, std::vector<MigTable>& into) {
+  return MergeMigSection(Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false), into);
+}
+
+Issues MergeMigSection(const Json& doc, std::vector<MigTable>& into) {
   Issues issues;
-  const Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.is_object()) return issues;  // MergeCatalogJson reports the text
   auto it = doc.find("mig");
   if (it == doc.end()) return issues;

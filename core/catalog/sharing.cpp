@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/sections_internal.h"
+
 
 namespace gpucfg {
 
@@ -38,8 +40,11 @@ bool ParseFact(const Json& o, const std::string& path, SharingFact& f, Issues& i
 }  // namespace
 
 Issues MergeSharingJson(std::string_view text, std::vector<SharingFact>& into) {
+  return MergeSharingSection(Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false), into);
+}
+
+Issues MergeSharingSection(const Json& doc, std::vector<SharingFact>& into) {
   Issues issues;
-  const Json doc = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.is_object()) return issues;  // MergeCatalogJson reports the text
   auto it = doc.find("sharing");
   if (it == doc.end()) return issues;
