@@ -7,7 +7,8 @@
 #         had, gpucfg_catalog.json fetched once per page by embed.js, -38 KB: 412.1 KB; the catalog
 #         is printed below, beside the budgets, with the page's whole download)
 #   font  the UI font subset (wasm/.../generated/ui_font.ttf)                 <= 600 KB
-#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 197 KB
+#   api   gpucfg.js + gpucfg.wasm (the core-only API module)                  <= 200 KB
+#   page  the app (js + wasm with its font) + the catalog it fetches          <= 550 KB
 #         (issue 13 asks 150 KB: NOT met since the power, MIG, planner, engine and network
 #         models joined the module — 262 KB on 2026-12-01, 198.4 KB with the size flags below,
 #         220.8 KB once the MIG/power verbs (+~22 KB), serveSize and contract() joined it the same
@@ -41,7 +42,12 @@
 #         tenant names refused, the tp * pp * cp error at the factor at fault, the uneven-stage
 #         warning (pp_uneven_stages), serving engines refused for training and a site server's unknown
 #         cooling named at /cluster/server: +1.1 KB; budget 197 KB.
-#         The budget holds today's size plus ~1 KB. Where the rest is (scripts/wasm_size_report.py
+#         197.9 KB (202,675 bytes) on 2026-12-07 (Core v3, issue 34): the catalog's engine profiles,
+#         MIG tables and sharing facts merged from every document, engine profiles read strictly
+#         (wrong types, unknown keys at their pointers), the floors' moves: +1.4 KB. Budget 200 KB,
+#         the owner's decision in issue 37 ("the core API module may be up to 200 KB gzip; the
+#         whole page on the wire stays <= 550 KB gzip"), which the page line now checks too.
+#         Before that the budget held the size of the day plus ~1 KB. Where the rest is (scripts/wasm_size_report.py
 #         on a --profiling-funcs link, 2026-12-02): code ~151 KB gzip counted alone (the model and
 #         the API's verbs inlined into them ~100, libc++ ~15, nlohmann ~13, libc ~10: strtod,
 #         malloc, printf for the %g texts, long-double soft float), data ~25 KB (report and
@@ -92,12 +98,11 @@ check() {  # check NAME BYTES BUDGET_KB NOTE
 echo "size budgets (gzip -9, KB = 1024 bytes):"
 check app "$app" 450 "(app js+wasm $app_all bytes less the font; approximate by a few hundred bytes)"
 check font "$font_gz" 600 ""
-check api "$api" 197 "(issue 13's 150 KB is not met: see the header)"
+check api "$api" 200 "(issue 13's 150 KB is not met; 200 KB is issue 37's owner decision: see the header)"
 # Not budgeted, printed so that no byte hides: the catalog file both modules fetch, and what the
 # full page (index.html) downloads of the app: js + wasm (font inside) + catalog.
 catalog=$(gz "$web/gpucfg_catalog.json")
 printf '  %-7s %6d bytes = %6s KB gzip   (gpucfg_catalog.json, fetched by both modules, no budget)\n' \
   catalog "$catalog" "$(awk -v b="$catalog" 'BEGIN { printf "%.1f", b / 1024 }')"
-printf '  %-7s %6d bytes = %6s KB gzip   (app js + wasm with its font, + the catalog)\n' \
-  page "$(( app_all + catalog ))" "$(awk -v b="$(( app_all + catalog ))" 'BEGIN { printf "%.1f", b / 1024 }')"
+check page "$(( app_all + catalog ))" 550 "(app js + wasm with its font, + the catalog: the page on the wire)"
 exit $status
