@@ -25,6 +25,7 @@
 
 // [SECTION] Entry points ----------------------------------------------------------------------------
 #include "mig/placement.h"              // MIG placement rules: validate a layout, closest layouts
+#include "pipeline/apply_fix.h"         // ApplyFix: a report's memory fix applied to its scenario
 #include "pipeline/evaluate.h"          // Evaluate, EvaluateJson, ParseScenario
 #include "planner/decision_path.h"      // the guide's decision tree with a scenario's numbers
 #include "planner/mig_json.h"           // `gpucfg mig plan/validate/profiles` documents

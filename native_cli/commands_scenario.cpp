@@ -122,10 +122,27 @@ void AddScenarioCommands(CLI::App& app, Context& ctx) {
     });
   });
 
+  static int apply_fix = -1;
   auto* memory = app.add_subcommand("memory", "memory per GPU of a scenario: fits or not, and what to change");
   memory->add_option("scenario", path, "scenario JSON file, or - for standard input");
   AddFormatOption(memory, format);
-  memory->callback([&] {
+  memory->add_option("--apply-fix", apply_fix,
+                     "print the scenario with fix N of the report's /memory/fixes applied (0 = the first; a plan "
+                     "step applies the plan up to it), as a scenario JSON document");
+  memory->callback([&ctx, memory] {  // `memory` by value: this function's locals are gone by then
+    if (memory->count("--apply-fix") > 0) {
+      if (memory->count("--format") > 0 && format != Format::kJson)
+        return FailWith(ctx, {{"incompatible", "--apply-fix prints a scenario JSON document: drop --format or give --format json", "/format"}});
+      Scenario s;
+      if (!LoadScenario(ctx, path, s)) return;
+      const Report r = Evaluate(s, ctx.catalog);
+      if (!r.errors.empty()) return FailWith(ctx, r.errors);
+      Scenario fixed;
+      Issues errors;
+      if (!ApplyFix(s, r.memory, apply_fix, ctx.catalog, fixed, &errors)) return FailWith(ctx, errors);
+      std::cout << ScenarioToJson(fixed) << "\n";
+      return;
+    }
     RunScenario(ctx, path, format, "memory", [](const Scenario& s, const Report& r) {
       PrintHeader(s, r);
       PrintMemory(r);

@@ -228,5 +228,13 @@ echo '{"schema_version": 1, "cluster": {"gpu": "A100-SXM4-80GB"}, "workload": {"
   "$bin" plan - >"$tmp/out" 2>"$tmp/err"; rc=$?
 check "plan with an unknown GPU exits 2 naming /plan/gpus/0" bash -c "test $rc -eq 2 && grep -q '/plan/gpus/0' '$tmp/err'"
 
+# memory --apply-fix N: the core's ApplyFix (the page's Apply button), a scenario document out.
+"$bin" example 13b-a100-oom >"$tmp/oom.json"
+last=$("$bin" memory "$tmp/oom.json" --format json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["memory"]["fixes"]) - 1)')
+"$bin" memory "$tmp/oom.json" --apply-fix "$last" | "$bin" memory - >"$tmp/fixed.txt"; rc=$?
+check "memory --apply-fix (the plan's last step) gives a scenario that fits" bash -c "test $rc -eq 0 && grep -q 'FITS' '$tmp/fixed.txt'"
+"$bin" memory "$tmp/oom.json" --apply-fix 99 >"$tmp/out" 2>"$tmp/err"; rc=$?
+check "memory --apply-fix 99 exits 2 naming /memory/fixes" bash -c "test $rc -eq 2 && grep -q '/memory/fixes' '$tmp/err'"
+
 echo "cli: $pass passed, $fail failed"
 test $fail -eq 0
