@@ -9,11 +9,7 @@
 namespace gpucfg {
 namespace {
 
-Scenario Example(const char* name) {
-  Scenario s;
-  EXPECT_TRUE(MakeExample(name, s)) << name;
-  return s;
-}
+using test::Example;
 
 TEST(ApplyFix, EachFixSavesWhatTheReportSays) {
   const Scenario s = Example("13b-a100-oom");

@@ -16,6 +16,8 @@
 namespace gpucfg {
 namespace {
 
+using test::Example;
+
 using json = nlohmann::json;
 
 Catalog Site(const json& doc, Issues* issues = nullptr) {
@@ -24,12 +26,6 @@ Catalog Site(const json& doc, Issues* issues = nullptr) {
   if (issues) *issues = got;
   else EXPECT_TRUE(got.empty()) << got.front().path << ": " << got.front().message;
   return c;
-}
-
-Scenario Example(const char* name) {
-  Scenario s;
-  EXPECT_TRUE(MakeExample(name, s)) << name;
-  return s;
 }
 
 json EngineEntry(const char* id) {

@@ -626,4 +626,18 @@ NetworkTotals TotalsOf(const Catalog& c, std::string_view network) {
   return t;
 }
 
+const Json* SectionArray(const Json& doc, const char* key, const char* what, Issues& issues) {
+  if (doc.is_discarded() || !doc.is_object()) return nullptr;
+  auto it = doc.find(key);
+  if (it == doc.end()) return nullptr;
+  if (it->is_array()) return &*it;
+  const std::string path = std::string("/") + key;
+  issues.push_back({"wrong_type", "expected an array of " + std::string(what) + " at " + path + ", found " + it->type_name(), path});
+  return nullptr;
+}
+
+Json ParseSectionText(std::string_view text) {
+  return Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+}
+
 }  // namespace gpucfg

@@ -110,18 +110,13 @@ EngineProfile Parse(const Json& o, const std::string& path, Issues* issues) {
 }  // namespace
 
 Issues MergeEnginesJson(std::string_view text, std::vector<EngineProfile>& into) {
-  return MergeEnginesSection(Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false), into);
+  return MergeEnginesSection(ParseSectionText(text), into);
 }
 
 Issues MergeEnginesSection(const Json& doc, std::vector<EngineProfile>& into) {
   Issues issues;
-  if (doc.is_discarded() || !doc.is_object()) return issues;  // MergeCatalogJson reports the text
-  auto it = doc.find("engines");
-  if (it == doc.end()) return issues;
-  if (!it->is_array()) {
-    issues.push_back({"wrong_type", std::string("expected an array of engine profiles at /engines, found ") + it->type_name(), "/engines"});
-    return issues;
-  }
+  const Json* it = SectionArray(doc, "engines", "engine profiles", issues);
+  if (!it) return issues;
   for (size_t i = 0; i < it->size(); ++i) {
     const std::string path = "/engines/" + std::to_string(i);
     const Json& entry = (*it)[i];

@@ -170,18 +170,13 @@ MigTable ParseTable(const Json& o, const std::string& path, Issues& issues) {
 }  // namespace
 
 Issues MergeMigJson(std::string_view text, std::vector<MigTable>& into) {
-  return MergeMigSection(Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false), into);
+  return MergeMigSection(ParseSectionText(text), into);
 }
 
 Issues MergeMigSection(const Json& doc, std::vector<MigTable>& into) {
   Issues issues;
-  if (doc.is_discarded() || !doc.is_object()) return issues;  // MergeCatalogJson reports the text
-  auto it = doc.find("mig");
-  if (it == doc.end()) return issues;
-  if (!it->is_array()) {
-    Add(issues, "wrong_type", "expected an array of MIG tables at /mig", "/mig");
-    return issues;
-  }
+  const Json* it = SectionArray(doc, "mig", "MIG tables", issues);
+  if (!it) return issues;
   for (size_t i = 0; i < it->size(); ++i) {
     MigTable t = ParseTable((*it)[i], "/mig/" + std::to_string(i), issues);
     // A later table naming a GPU takes that GPU from any earlier table.

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string_view>
 #include <vector>
 
 #include "base/issues.h"
@@ -13,6 +14,13 @@
 #include "catalog/sharing.h"
 
 namespace gpucfg {
+
+// The array at doc[key] of a catalog document, or nullptr: the key absent (no issue), not an array
+// (wrong_type at /key, naming `what` its entries are), or the document no object (MergeCatalogJson
+// reports that document itself).
+const nlohmann::json* SectionArray(const nlohmann::json& doc, const char* key, const char* what, Issues& issues);
+// A document's text parsed for the text forms (MergeMigJson, ...): discarded when not JSON.
+nlohmann::json ParseSectionText(std::string_view text);
 
 Issues MergeEnginesSection(const nlohmann::json& doc, std::vector<EngineProfile>& into);
 Issues MergeMigSection(const nlohmann::json& doc, std::vector<MigTable>& into);

@@ -40,18 +40,13 @@ bool ParseFact(const Json& o, const std::string& path, SharingFact& f, Issues& i
 }  // namespace
 
 Issues MergeSharingJson(std::string_view text, std::vector<SharingFact>& into) {
-  return MergeSharingSection(Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false), into);
+  return MergeSharingSection(ParseSectionText(text), into);
 }
 
 Issues MergeSharingSection(const Json& doc, std::vector<SharingFact>& into) {
   Issues issues;
-  if (doc.is_discarded() || !doc.is_object()) return issues;  // MergeCatalogJson reports the text
-  auto it = doc.find("sharing");
-  if (it == doc.end()) return issues;
-  if (!it->is_array()) {
-    issues.push_back({"wrong_type", "expected an array of sharing facts at /sharing", "/sharing"});
-    return issues;
-  }
+  const Json* it = SectionArray(doc, "sharing", "sharing facts", issues);
+  if (!it) return issues;
   for (size_t i = 0; i < it->size(); ++i) {
     SharingFact f;
     if (!ParseFact((*it)[i], "/sharing/" + std::to_string(i), f, issues)) continue;
