@@ -18,6 +18,7 @@
 // [SECTION] The catalog: GPUs, servers, fabrics, models, networks, engines, MIG tables, prices ---
 #include "catalog/builtin_documents.h"  // where the built-in documents come from (compiled in or fetched)
 #include "catalog/catalog.h"            // Catalog, BuiltinCatalog(), Find*, MergeCatalogJson
+#include "catalog/catalog_snapshot.h"   // the built-in catalog as a byte image (made at build time)
 #include "catalog/engines.h"            // engine profiles
 #include "catalog/mig_catalog.h"        // MIG profile tables
 #include "catalog/sharing.h"            // MIG vs MPS vs time-slicing facts

@@ -215,8 +215,8 @@ void RunCollective(Context& ctx, const CollectiveArgs& a, Format format) {
     }
     return;
   }
-  Title(std::string(CollectiveOpName(op)) + " over " + std::to_string(n) + " x " + std::string(cluster.gpu) + " (" +
-        std::string(cluster.intra_node) + (a.nodes > 1 && !cluster.inter_node.empty() ? ", " + std::string(cluster.inter_node) : "") + ")  [busbw as nccl-tests defines it]");
+  Title(std::string(CollectiveOpName(op)) + " over " + std::to_string(n) + " x " + std::string(cluster.gpu) + " (" + std::string(cluster.intra_node) +
+        (a.nodes > 1 && !cluster.inter_node.empty() ? ", " + std::string(cluster.inter_node) : "") + ")  [busbw as nccl-tests defines it]");
   Columns(rows);
 }
 

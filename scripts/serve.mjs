@@ -14,8 +14,9 @@ const MIME = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8", ".wasm": "application/wasm", ".json": "application/json",
   ".css": "text/css", ".png": "image/png", ".svg": "image/svg+xml", ".ttf": "font/ttf",
+  ".bin": "application/octet-stream",  // gpucfg_catalog.bin, the catalog's byte image
 };
-const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".wasm", ".json", ".css", ".svg", ".ttf"]);
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".wasm", ".json", ".css", ".svg", ".ttf", ".bin"]);
 
 // Returns a started http.Server serving `root`; resolves once it listens. options.cors: the value
 // of Access-Control-Allow-Origin to send ("*" or an origin), none by default.

@@ -80,9 +80,9 @@ TEST(CatalogFields, TheDocumentIsWrittenInTheKindsOrder) {
   json doc = json::parse(CatalogToJson(BuiltinCatalog()), nullptr, false);
   ASSERT_TRUE(doc.is_object());
   for (const char* kind : {"sources", "gpus", "interconnects", "models", "currencies", "prices", "servers",
-                           "grids", "power_modes", "networks", "network_layers"})
+                           "grids", "power_modes", "networks", "network_layers", "engines", "mig", "sharing"})
     EXPECT_TRUE(doc.contains(kind)) << kind;
-  EXPECT_EQ(doc.size(), 12u);  // and schema_version
+  EXPECT_EQ(doc.size(), 15u);  // and schema_version
   std::string text = CatalogToJson(BuiltinCatalog());
   EXPECT_LT(text.find("\"currencies\""), text.find("\"prices\""));
 }

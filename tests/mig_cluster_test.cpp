@@ -125,7 +125,8 @@ TEST(MigCluster, BadLayoutsAndSplitsAreErrorsWithPaths) {
       R"({"schema_version":1,"cluster":{"gpu":"A100-SXM4-80GB","mig":{"profile":"1g.10gb","instances_per_gpu":"x"}},"workload":{"model":"llama2-7b"}})");
   EXPECT_TRUE(HasError(p.errors, "/cluster/mig/instances_per_gpu"));
   const ParseResult q = ParseScenario(
-      R"({"schema_version":1,"cluster":{"gpu":"A100-SXM4-80GB","gpus_per_node":1,"mig":{"profile":"1g.10gb","instances_per_gpu":7}},"workload":{"kind":"inference","model":"llama2-7b","precision":"fp16","weight_precision":"int4"}})");
+      R"({"schema_version":1,"cluster":{"gpu":"A100-SXM4-80GB","gpus_per_node":1,"mig":{"profile":"1g.10gb","instances_per_gpu":7}},
+        "workload":{"kind":"inference","model":"llama2-7b","precision":"fp16","weight_precision":"int4"}})");
   ASSERT_TRUE(q.ok()) << q.errors[0].path;
   EXPECT_EQ(q.scenario.cluster.mig.instances_per_gpu, 7);
   EXPECT_TRUE(Evaluate(q.scenario).mig.present);

@@ -35,15 +35,27 @@ const char* const kSaas = R"json({
   "mig_plan": {
     "gpu": "A100-SXM4-80GB",
     "tenants": [
-      {"name": "acme-search", "model": {"layers": 12, "hidden": 768, "heads": 12, "vocab": 30522, "max_seq": 512, "learned_positions": true, "encoder_only": true}, "precision": "fp16", "batch": 32, "prompt_tokens": 128, "output_tokens": 0},
+      {"name": "acme-search",
+        "model": {"layers": 12, "hidden": 768, "heads": 12, "vocab": 30522, "max_seq": 512, "learned_positions": true, "encoder_only": true},
+        "precision": "fp16", "batch": 32, "prompt_tokens": 128, "output_tokens": 0},
       {"name": "bolt-rerank", "model": "bert-large", "precision": "fp16", "batch": 64, "prompt_tokens": 512, "output_tokens": 0, "min_samples_per_s": 200},
-      {"name": "cora-images", "model": {"layers": 24, "hidden": 1024, "heads": 16, "vocab": 49408, "max_seq": 257, "learned_positions": true, "encoder_only": true}, "precision": "fp16", "batch": 64, "prompt_tokens": 257, "output_tokens": 0},
-      {"name": "dune-tagging", "model": {"layers": 24, "hidden": 1024, "heads": 16, "vocab": 49408, "max_seq": 257, "learned_positions": true, "encoder_only": true}, "precision": "int8", "weight_precision": "int8", "batch": 16, "prompt_tokens": 257, "output_tokens": 0},
-      {"name": "echo-transcribe", "model": {"layers": 64, "hidden": 1280, "heads": 20, "ffn_hidden": 5120, "vocab": 51866, "max_seq": 1948, "learned_positions": true}, "precision": "fp16", "batch": 8, "prompt_tokens": 1500, "output_tokens": 224},
-      {"name": "fern-captions", "model": {"layers": 24, "hidden": 768, "heads": 12, "ffn_hidden": 3072, "vocab": 51865, "max_seq": 1948, "learned_positions": true}, "precision": "fp16", "batch": 16, "prompt_tokens": 1500, "output_tokens": 224},
+      {"name": "cora-images",
+        "model": {"layers": 24, "hidden": 1024, "heads": 16, "vocab": 49408, "max_seq": 257, "learned_positions": true, "encoder_only": true},
+        "precision": "fp16", "batch": 64, "prompt_tokens": 257, "output_tokens": 0},
+      {"name": "dune-tagging",
+        "model": {"layers": 24, "hidden": 1024, "heads": 16, "vocab": 49408, "max_seq": 257, "learned_positions": true, "encoder_only": true},
+        "precision": "int8", "weight_precision": "int8", "batch": 16, "prompt_tokens": 257, "output_tokens": 0},
+      {"name": "echo-transcribe",
+        "model": {"layers": 64, "hidden": 1280, "heads": 20, "ffn_hidden": 5120, "vocab": 51866, "max_seq": 1948, "learned_positions": true},
+        "precision": "fp16", "batch": 8, "prompt_tokens": 1500, "output_tokens": 224},
+      {"name": "fern-captions",
+        "model": {"layers": 24, "hidden": 768, "heads": 12, "ffn_hidden": 3072, "vocab": 51865, "max_seq": 1948, "learned_positions": true},
+        "precision": "fp16", "batch": 16, "prompt_tokens": 1500, "output_tokens": 224},
       {"name": "gale-chat", "model": "llama2-7b", "precision": "fp16", "batch": 8, "prompt_tokens": 512, "output_tokens": 256},
-      {"name": "hive-assist", "model": "mistral-7b", "precision": "fp16", "weight_precision": "int4", "kv_precision": "fp16", "batch": 4, "prompt_tokens": 1024, "output_tokens": 256},
-      {"name": "iris-support", "model": "llama2-13b", "precision": "fp16", "weight_precision": "int8", "kv_precision": "fp16", "batch": 4, "prompt_tokens": 1024, "output_tokens": 256},
+      {"name": "hive-assist", "model": "mistral-7b",
+        "precision": "fp16", "weight_precision": "int4", "kv_precision": "fp16", "batch": 4, "prompt_tokens": 1024, "output_tokens": 256},
+      {"name": "iris-support", "model": "llama2-13b",
+        "precision": "fp16", "weight_precision": "int8", "kv_precision": "fp16", "batch": 4, "prompt_tokens": 1024, "output_tokens": 256},
       {"name": "jade-legal", "model": "llama2-7b", "precision": "fp16", "batch": 8, "prompt_tokens": 2048, "output_tokens": 512, "profile": "3g.40gb"}
     ]
   }
@@ -242,12 +254,15 @@ TEST(MigPlan, JsonFollowsTheContractAndBadInputHasPaths) {
   ASSERT_EQ(broken.errors.size(), 1u);
   EXPECT_EQ(broken.errors[0].code, "invalid_json");
   EXPECT_NE(broken.errors[0].message.find("line 2, column 27"), std::string::npos) << broken.errors[0].message;
-  const MigJsonResult twice = MigPlanJson(R"({"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB","gpu":"V100-SXM2-32GB","tenants":[{"name":"a","model":"bert-large"}]}})");
+  const MigJsonResult twice =
+      MigPlanJson(R"({"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB","gpu":"V100-SXM2-32GB","tenants":[{"name":"a","model":"bert-large"}]}})");
   ASSERT_EQ(twice.errors.size(), 1u);
   EXPECT_EQ(twice.errors[0].code, "duplicate_key");
   EXPECT_EQ(twice.errors[0].path, "/mig_plan/gpu");
   EXPECT_EQ(MigPlanJson("[1]").errors.at(0).code, "wrong_type");
-  const MigJsonResult same = MigPlanJson(R"({"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB","tenants":[{"name":"a","model":"bert-large"},{"name":"b","model":"bert-large"},{"name":"a","model":"llama2-7b"}]}})");
+  const MigJsonResult same = MigPlanJson(
+      R"({"schema_version":2,"mig_plan":{"gpu":"A100-SXM4-80GB",
+        "tenants":[{"name":"a","model":"bert-large"},{"name":"b","model":"bert-large"},{"name":"a","model":"llama2-7b"}]}})");
   ASSERT_EQ(same.errors.size(), 1u);
   EXPECT_EQ(same.errors[0].code, "duplicate");
   EXPECT_EQ(same.errors[0].path, "/mig_plan/tenants/2/name");

@@ -9,6 +9,7 @@
 
 #include "catalog/builtin_documents.h"
 #include "catalog/catalog.h"
+#include "contract/json_io.h"
 #include "pipeline/evaluate.h"
 #include "planner/mig_json.h"
 #include "test_util.h"
@@ -59,6 +60,30 @@ TEST(SiteCatalog, NewEngineIsFoundInTheSiteCatalogOnly) {
   const Catalog site = Site({{"schema_version", 1}, {"engines", {mine}}});
   EXPECT_NE(FindEngine(site, "site-vllm"), nullptr);
   EXPECT_EQ(FindEngine(BuiltinCatalog(), "site-vllm"), nullptr);
+}
+
+// A scenario may name an engine only a site catalog has: the reader keeps the id, Resolve finds it
+// in the catalog given (and the built-in catalog refuses it at its path, listing its own ids).
+TEST(SiteCatalog, ScenarioNamesAnEngineOfTheSiteCatalog) {
+  json mine = EngineEntry("vllm");
+  mine["id"] = "Site-VLLM", mine["host_ms_per_step"] = 25.0;
+  const Catalog site = Site({{"schema_version", 1}, {"engines", {mine}}});
+  json doc = json::parse(ScenarioToJson(Example("vllm-serving")));
+  doc["workload"]["engine"] = "site-vllm";  // ids match ignoring case, as everywhere in the catalog
+  const std::string text = doc.dump();
+  const ParseResult on_site = ParseScenario(text, site);  // read + resolve against the site catalog
+  ASSERT_TRUE(on_site.ok()) << on_site.errors.front().message;
+  const Report site_report = Evaluate(on_site.scenario, site);
+  ASSERT_TRUE(site_report.errors.empty());
+  const Report builtin_vllm = Evaluate(Example("vllm-serving"), BuiltinCatalog());
+  EXPECT_GT(site_report.performance.tpot_s, builtin_vllm.performance.tpot_s + 0.01);  // its own profile
+  EXPECT_TRUE(EvaluateJson(text, site).ok);
+  const ParseResult on_builtin = ParseScenario(text, BuiltinCatalog());
+  ASSERT_EQ(on_builtin.errors.size(), 1u);
+  EXPECT_EQ(on_builtin.errors.front().code, "unknown_value");
+  EXPECT_EQ(on_builtin.errors.front().path, "/workload/engine");
+  EXPECT_NE(on_builtin.errors.front().message.find("megatron | deepspeed"), std::string::npos);
+  EXPECT_FALSE(EvaluateJson(text, BuiltinCatalog()).ok);
 }
 
 TEST(SiteCatalog, BadEngineSectionIsRefusedAtItsPath) {

@@ -1,6 +1,6 @@
 // gpucfg embed loader: puts the gpucfg configurator (the Dear ImGui app, WebGL2) into any <div>
 // of a marketing page. Serve this file next to gpucfg_app.js, gpucfg_app.wasm and
-// gpucfg_catalog.json (the contents of build/wasm/web/), then:
+// gpucfg_catalog.bin (the contents of build/wasm/web/), then:
 //
 //   <div id="sizer" style="width: 100%; height: 720px"></div>
 //   <script src="https://example.com/gpucfg/embed.js"></script>
@@ -30,7 +30,7 @@
   const scriptBase = document.currentScript ? new URL(".", document.currentScript.src).href : "";
   const factories = new Map();  // base URL -> Promise of createGpucfgApp
   const modules = new Map();    // base URL -> Promise of the compiled WebAssembly.Module
-  const catalogs = new Map();   // base URL -> Promise of gpucfg_catalog.json's text
+  const catalogs = new Map();   // base URL -> Promise of gpucfg_catalog.bin's bytes
 
   function loadFactory(base) {
     if (!factories.has(base)) {
@@ -69,15 +69,15 @@
     return modules.get(base);
   }
 
-  // The catalog (data/*.json as one array) is a file of its own, as the wasm: one fetch per page
-  // (and base), its text handed to every widget, which then needs no fetch of its own
+  // The catalog (its byte image, gpucfg_catalog.bin) is a file of its own, as the wasm: one fetch
+  // per page (and base), its bytes handed to every widget, which then needs no fetch of its own
   // (wasm/catalog_loader.js).
   function catalogOnce(base) {
     if (!catalogs.has(base)) {
-      const url = base + "gpucfg_catalog.json";
+      const url = base + "gpucfg_catalog.bin";
       catalogs.set(base, fetch(url, { credentials: "same-origin" }).then((r) => {
         if (!r.ok) throw failure("http", url, r.status);
-        return r.text();
+        return r.arrayBuffer();
       }, () => { throw failure("fetch", url); }));
     }
     return catalogs.get(base);
@@ -150,10 +150,10 @@
     canvas.tabIndex = 0;  // focusable: a click gives it the keyboard, Tab can reach and leave it
     canvas.addEventListener("contextmenu", (e) => e.preventDefault());
     container.appendChild(canvas);
-    return Promise.all([loadFactory(base), compileOnce(base), catalogOnce(base)]).then(([factory, wasm, catalogText]) => new Promise((resolve, reject) => {
+    return Promise.all([loadFactory(base), compileOnce(base), catalogOnce(base)]).then(([factory, wasm, catalogImage]) => new Promise((resolve, reject) => {
       factory({
         canvas: canvas,
-        gpucfgCatalogText: catalogText,
+        gpucfgCatalogImage: catalogImage,
         locateFile: (file) => base + file,
         onScenarioChange: opts.onChange || null,
         printErr: (text) => console.warn(text),

@@ -7,6 +7,8 @@
 #include "catalog/catalog.h"
 #include "catalog/builtin_documents.h"
 #include "catalog/catalog_fields.h"
+#include "catalog/catalog_snapshot.h"
+#include "catalog/section_members.h"
 #include "catalog/sections_internal.h"
 #include "base/json_text.h"
 
@@ -446,6 +448,39 @@ class CatalogWriter {
   OrderedJson* cur_;
 };
 
+// Writes the sections with readers of their own (section_members.h) in the schema those read:
+// every member, except an engine's attention families that hold nothing (absent in the data).
+struct SectionWriter {
+  OrderedJson* cur;
+
+  void operator()(const char* key, const std::string& x, std::string_view = {}, Need = Need::kOptional) { (*cur)[key] = x; }
+  void operator()(const char* key, double x, std::string_view = {}, Need = Need::kOptional) { (*cur)[key] = x; }
+  void operator()(const char* key, int x, std::string_view = {}, Need = Need::kOptional) { (*cur)[key] = x; }
+  void operator()(const char* key, bool x, std::string_view = {}, Need = Need::kOptional) { (*cur)[key] = x; }
+  void operator()(const char* key, const std::vector<int>& x, std::string_view = {}, Need = Need::kOptional) { (*cur)[key] = x; }
+  void operator()(const char* key, const std::vector<std::string>& x, std::string_view = {}, Need = Need::kOptional) { (*cur)[key] = x; }
+  void operator()(const char* key, const EngineAttention (&families)[std::size(kEngineArchFamilies)], std::string_view = {},
+                  Need = Need::kOptional) {
+    OrderedJson out = OrderedJson::object();
+    for (std::size_t i = 0; i < std::size(kEngineArchFamilies); ++i)
+      if (!(families[i] == EngineAttention{})) out[std::string(kEngineArchFamilies[i])] = Object(families[i]);
+    if (!out.empty()) (*cur)[key] = std::move(out);
+  }
+  template <class T>
+  void operator()(const char* key, const std::vector<T>& records, std::string_view = {}, Need = Need::kOptional) {
+    OrderedJson out = OrderedJson::array();
+    for (const T& record : records) out.push_back(Object(record));
+    (*cur)[key] = std::move(out);
+  }
+  template <class T>
+  OrderedJson Object(const T& record) {
+    OrderedJson obj = OrderedJson::object();
+    SectionWriter inner{&obj};
+    SectionMembers(inner, record);
+    return obj;
+  }
+};
+
 // error_handler_t::replace: invalid UTF-8 in an operator's text must not throw in wasm.
 std::string Dump(const OrderedJson& j) { return j.dump(2, ' ', false, OrderedJson::error_handler_t::replace); }
 
@@ -497,18 +532,27 @@ void GroupNetworkLayers(std::vector<NetworkLayer>& layers) {
 
 const Catalog& BuiltinCatalog() {
   static const Catalog catalog = [] {
+    // The compiled-in image where the build has one (catalog_snapshot.h); else the documents.
     Catalog c;
-    // Builtin documents are checked by the tests; any issue here is a data bug, so keep what parsed.
-    for (std::string_view text : BuiltinCatalogDocuments()) MergeCatalogJson(text, c);
-    return c;
+    if (LoadBuiltinCatalogSnapshot(c)) return c;
+    return BuiltinCatalogFromDocuments();
   }();
   return catalog;
+}
+
+Catalog BuiltinCatalogFromDocuments() {
+  Catalog c;
+  // Builtin documents are checked by the tests; any issue here is a data bug, so keep what parsed.
+  for (std::string_view text : BuiltinCatalogDocuments()) MergeCatalogJson(text, c);
+  return c;
 }
 
 std::string CatalogToJson(const Catalog& c) {
   OrderedJson doc{{"schema_version", kCatalogSchemaVersion}};
   CatalogWriter writer(doc);
   VisitCatalogKinds(writer, c);
+  SectionWriter sections{&doc};
+  VisitCatalogSections(sections, c);
   return Dump(doc);
 }
 

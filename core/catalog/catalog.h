@@ -27,6 +27,7 @@ namespace gpucfg {
 struct PeakRate {
   double dense = 0.0;
   double sparse = 0.0;  // 2:4 structured sparsity (Ampere and later); = dense where none
+  bool operator==(const PeakRate&) const = default;
 };
 
 struct GpuSpec {
@@ -61,6 +62,7 @@ struct GpuSpec {
   double hbm_efficiency = 0.0;     // achievable streaming bandwidth / hbm_gbps
   std::string verification;        // N / T / H / D / U codes of shared/reference/gpu-specs.md
   std::string source;
+  bool operator==(const GpuSpec&) const = default;
 };
 
 // [SECTION] Interconnects ------------------------------------------------------------------------
@@ -74,6 +76,7 @@ struct InterconnectSpec {
   double gbit_per_direction = 0;  // Gb/s (bits) per direction, for network ports; 0 otherwise
   double latency_us = 0;          // typical one-hop latency used as the alpha term
   std::string source;
+  bool operator==(const InterconnectSpec&) const = default;
 };
 
 // [SECTION] Model presets ------------------------------------------------------------------------
@@ -84,6 +87,7 @@ struct ModelPreset {
   TransformerArch arch;
   double published_params = 0;   // parameter count its authors state (for checking ParameterCount)
   std::string source;
+  bool operator==(const ModelPreset&) const = default;
 };
 
 // [SECTION] Prices -------------------------------------------------------------------------------
@@ -93,6 +97,7 @@ struct GpuPrice {
   std::string currency;          // ISO 4217: "USD", "CNY"
   double per_gpu_hour = 0;
   std::string source;
+  bool operator==(const GpuPrice&) const = default;
 };
 
 struct CurrencyPreset {
@@ -100,6 +105,7 @@ struct CurrencyPreset {
   std::string symbol;            // "¥"
   double electricity_per_kwh = 0;
   std::string source;
+  bool operator==(const CurrencyPreset&) const = default;
 };
 
 // [SECTION] The catalog --------------------------------------------------------------------------
@@ -109,6 +115,7 @@ struct CurrencyPreset {
 struct SourceRef {
   std::string code;
   std::string citation;
+  bool operator==(const SourceRef&) const = default;
 };
 
 struct Catalog {
@@ -127,6 +134,8 @@ struct Catalog {
   std::vector<EngineProfile> engines;  // data/engines.json (catalog/engines.h)
   std::vector<MigTable> mig_tables;    // data/mig_profiles.json (catalog/mig_catalog.h)
   std::vector<SharingFact> sharing;    // data/gpu_sharing.json (catalog/sharing.h), in the data's order
+  // Member-wise: the compiled-in snapshot is checked equal to the catalog read from data/*.json.
+  bool operator==(const Catalog&) const = default;
 };
 
 // The compiled-in catalog, parsed once on first use.
@@ -150,7 +159,9 @@ const GpuPrice* FindPrice(const Catalog& c, std::string_view gpu, std::string_vi
 const CurrencyPreset* FindCurrency(const Catalog& c, std::string_view code);
 const SourceRef* FindSource(const Catalog& c, std::string_view code);
 
-// The whole catalog as JSON text (for `gpucfg gpus --format json` and the wasm `catalog()`).
+// The whole catalog as JSON text (for `gpucfg gpus --format json` and the wasm `catalog()`): every
+// section, engines, MIG tables and sharing facts included, in the schema MergeCatalogJson reads,
+// so merging it into an empty Catalog gives the same catalog back.
 std::string CatalogToJson(const Catalog& c);
 // One GPU entry as CatalogToJson writes it (for `gpucfg gpu ID --format json`).
 std::string CatalogEntryToJson(const GpuSpec& g);

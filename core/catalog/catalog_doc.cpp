@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/catalog_fields.h"
+#include "catalog/section_members.h"
 
 namespace gpucfg {
 namespace {
@@ -61,6 +62,40 @@ class CatalogDoc {
     out += "| `" + prefix_ + "/" + key + "` | " + std::string(type) + " | " + std::string(unit) + " | " +
            std::string(NeedName(need)) + " | " + meaning + " |\n";
   }
+ public:
+  // The sections with readers of their own (section_members.h): a(key, member, doc[, need]).
+  void operator()(const char* key, const std::string&, std::string_view doc, Need need = Need::kOptional) {
+    Row(key, "string", "", need, doc);
+  }
+  void operator()(const char* key, const double&, std::string_view doc, Need need = Need::kOptional) {
+    Row(key, "number", "", need, doc);
+  }
+  void operator()(const char* key, const int&, std::string_view doc, Need need = Need::kOptional) {
+    Row(key, "integer", "", need, doc);
+  }
+  void operator()(const char* key, const bool&, std::string_view doc, Need need = Need::kOptional) {
+    Row(key, "boolean", "", need, doc);
+  }
+  void operator()(const char* key, const std::vector<int>&, std::string_view doc, Need need = Need::kOptional) {
+    Row(key, "array of integers", "", need, doc);
+  }
+  void operator()(const char* key, const std::vector<std::string>&, std::string_view doc, Need need = Need::kOptional) {
+    Row(key, "array of strings", "", need, doc);
+  }
+  template <class T, std::size_t N>
+  void operator()(const char* key, const T (&)[N], std::string_view doc, Need need = Need::kOptional) {
+    Row(key, "object", "", need, doc);
+    static const T defaults{};
+    Nest("/" + std::string(key) + "/*", [&] { SectionMembers(*this, defaults); });
+  }
+  template <class T>
+  void operator()(const char* key, const std::vector<T>&, std::string_view doc, Need need = Need::kOptional) {
+    Row(key, "array", "", need, doc);
+    static const T defaults{};
+    Nest("/" + std::string(key) + "/*", [&] { SectionMembers(*this, defaults); });
+  }
+
+ private:
   template <class Fn>
   void Nest(const std::string& segment, Fn&& fn) {
     const std::string saved = prefix_;
@@ -77,6 +112,7 @@ std::string CatalogFieldsMarkdown() {
   static const Catalog kNone;
   CatalogDoc doc;
   VisitCatalogKinds(doc, kNone);
+  VisitCatalogSections(doc, kNone);
   return doc.out;
 }
 

@@ -211,14 +211,20 @@ void VisitNetworkLayerFields(V& v, L& l) {
   v.Number("count", l.count, "GEMMs", "identical GEMMs with their own operands (groups, heads, repeated layers); default 1");
   v.Number("steps", l.steps, "repetitions", "sequential repetitions sharing the weights (LSTM steps, decoded tokens); default 1");
   v.Number("params", l.params, "parameters", "parameters of the record, all counts");
-  v.Number("in_elems", l.in_elems, "elements per sample", "gemm: input elements really read per step, all counts (a convolution's input, not its im2col matrix)");
+  v.Number("in_elems", l.in_elems, "elements per sample",
+           "gemm: input elements really read per step, all counts (a convolution's input, not its im2col matrix)");
   v.Number("act_elems", l.act_elems, "elements per sample", "activations kept for the backward pass");
-  v.Number("mem_elems", l.mem_elems, "elements per sample", "memory-bound traffic in training, forward (backward twice it): elementwise, pooling, gathered rows; a norm and activation read and written once (fused)");
+  v.Number("mem_elems", l.mem_elems, "elements per sample",
+           "memory-bound traffic in training, forward (backward twice it): elementwise, pooling, gathered rows; a norm and activation read and written once "
+           "(fused)");
   v.Number("eager_elems", l.eager_elems, "elements per sample", "the same as an eager engine's separate kernels move it (eager_kernels); 0 = mem_elems");
   v.Number("eager_backward_elems", l.eager_backward_elems, "elements per sample", "their backward traffic; 0 = twice eager_elems");
   v.Number("fused_elems", l.fused_elems, "elements per sample", "the same traffic with an inference engine's fusions (GEMM epilogues, fused softmax)");
-  v.Number("fused_in_elems", l.fused_in_elems, "elements per sample", "gemm with an engine that fuses embedding gathers into it: elements it moves per sample besides the gathered rows, its other input and its output (0 = as eager)");
-  v.Number("fused_gather_elems", l.fused_gather_elems, "elements per sample", "gemm with such an engine: embedding-row elements it gathers in the same kernel (their embedding records then move nothing)");
+  v.Number("fused_in_elems", l.fused_in_elems, "elements per sample",
+           "gemm with an engine that fuses embedding gathers into it: elements it moves per sample besides the gathered rows, its other input and its output "
+           "(0 = as eager)");
+  v.Number("fused_gather_elems", l.fused_gather_elems, "elements per sample",
+           "gemm with such an engine: embedding-row elements it gathers in the same kernel (their embedding records then move nothing)");
 }
 
 // Fills what an entry leaves to defaults once it is read (a display name defaults to the id).

@@ -150,7 +150,7 @@ const EngineAttention* AttentionFor(const EngineProfile& e, std::string_view arc
 
 std::string EngineIdList(const Catalog& c) {
   std::string out;
-  for (const EngineProfile& e : c.engines) out += (out.empty() ? "" : ", ") + e.id;
+  for (const EngineProfile& e : c.engines) out += (out.empty() ? "" : " | ") + e.id;
   return out;
 }
 

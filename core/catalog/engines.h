@@ -17,6 +17,7 @@ namespace gpucfg {
 struct EngineAttention {
   std::string kernel;          // fa2 | fa3 | cudnn | fmha | mem-efficient | none ...
   double efficiency = 0;       // forward FLOP rate / dense 16-bit peak; 0 with kernel "none"
+  bool operator==(const EngineAttention&) const = default;
 };
 
 struct EngineProfile {
@@ -53,6 +54,7 @@ struct EngineProfile {
                                     // activations and recomputes the rest (0 = Megatron's meaning)
   std::string batching;             // static | continuous
   std::string source;
+  bool operator==(const EngineProfile&) const = default;
 };
 
 inline constexpr std::string_view kEngineArchFamilies[6] = {"Volta", "Turing", "Ampere", "Ada",
@@ -68,7 +70,7 @@ const EngineProfile* FindEngine(const Catalog& c, std::string_view id);
 // The attention entry for a GPU architecture name ("Ampere", "Ada Lovelace", "Hopper", ...);
 // nullptr where the profile has none for it.
 const EngineAttention* AttentionFor(const EngineProfile& e, std::string_view architecture);
-// The ids, comma-separated, for error messages.
+// The ids, " | "-separated as the scenario reader lists names, for error messages.
 std::string EngineIdList(const Catalog& c);
 
 }  // namespace gpucfg

@@ -30,6 +30,7 @@ struct MigProfile {
   std::string verification;     // N / H / D / U codes of shared/reference/mig-profiles.md
   std::string source;
   std::string note;
+  bool operator==(const MigProfile&) const = default;
 };
 
 struct MigTable {
@@ -44,6 +45,7 @@ struct MigTable {
   std::string source;
   std::string note;
   std::vector<MigProfile> profiles;
+  bool operator==(const MigTable&) const = default;
 };
 
 

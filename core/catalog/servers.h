@@ -44,6 +44,7 @@ struct ServerSpec {
   int height_u = 0;                // rack units (0 = not rack-mounted)
   std::string estimated;           // which figures are gpucfg estimates rather than published
   std::string source;
+  bool operator==(const ServerSpec&) const = default;
 };
 
 struct GridPreset {
@@ -51,6 +52,7 @@ struct GridPreset {
   std::string name;
   double kg_per_kwh = 0;           // CO2e per kWh consumed
   std::string source;
+  bool operator==(const GridPreset&) const = default;
 };
 
 struct PowerMode {
@@ -67,6 +69,7 @@ struct PowerMode {
   double tops = 0;                 // INT8 sparse TOPS the mode allows (GPU + DLAs, derived from clocks)
   std::string verification;
   std::string source;
+  bool operator==(const PowerMode&) const = default;
 };
 
 const ServerSpec* FindServer(const Catalog& c, std::string_view id);

@@ -19,6 +19,7 @@ struct SharingFact {
   std::string mps;           // what MPS does
   std::string time_slicing;  // what time-slicing does
   std::string source;        // source codes of the catalog's "sources"
+  bool operator==(const SharingFact&) const = default;
 };
 
 // Parses the "sharing" array of one catalog document and appends its facts (a topic already

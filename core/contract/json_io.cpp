@@ -130,6 +130,16 @@ class Reader {
     }
     Error("unknown_value", PathOf(name), "expected one of " + JoinNames(names) + ", found \"" + text + "\"");
   }
+  template <size_t N>
+  void Enum(std::string_view name, std::string& out, const CatalogNames<N>& names, std::string_view) {
+    const json* j = Child(name);
+    if (!j) return;
+    if (!j->is_string())
+      return Error("wrong_type", PathOf(name), "expected one of " + JoinNames(names.builtin) + ", found " + TypeName(*j));
+    out = j->get<std::string>();
+    for (std::string_view listed : names.builtin)
+      if (EqualsIgnoreCase(out, listed)) out = std::string(listed);
+  }
 
   void Model(std::string_view name, WorkloadConfig& w, std::string_view) {
     const json* j = Child(name);
@@ -250,6 +260,10 @@ class Writer {
   void Field(std::string_view name, bool& v, std::string_view) { Set(name, v); }
   void Field(std::string_view name, std::string& v, std::string_view) { Set(name, v); }
   void Field(std::string_view name, std::vector<std::string>& v, std::string_view) { Set(name, v); }
+  template <size_t N>
+  void Enum(std::string_view name, std::string& v, const CatalogNames<N>&, std::string_view) {
+    Set(name, v);
+  }
   template <class E, size_t N>
   void Enum(std::string_view name, E& v, const std::array<std::string_view, N>& names, std::string_view) {
     if constexpr (std::is_same_v<E, std::string>) {
@@ -303,6 +317,10 @@ class DocWriter {
   void Field(std::string_view name, bool& v, std::string_view doc) { Row(name, "boolean", v ? "true" : "false", doc); }
   void Field(std::string_view name, std::string& v, std::string_view doc) { Row(name, "string", "\"" + v + "\"", doc); }
   void Field(std::string_view name, std::vector<std::string>&, std::string_view doc) { Row(name, "array of strings", "[]", doc); }
+  template <size_t N>
+  void Enum(std::string_view name, std::string& v, const CatalogNames<N>& names, std::string_view doc) {
+    Row(name, JoinNames(names.builtin) + " (or a site catalog's id)", "\"" + v + "\"", doc);
+  }
   template <class E, size_t N>
   void Enum(std::string_view name, E& v, const std::array<std::string_view, N>& names, std::string_view doc) {
     std::string def;

@@ -42,7 +42,8 @@ void VisitSetupFields(V& v, S& s) {
   v.Field("active_parameters", s.active_parameters, "parameters", "parameters each token passes through (MoE: top_k experts)");
   v.Field("intra_node", s.intra_node, "fabric assumed inside a node (the GPU's usual one when the scenario gives \"\")");
   v.Field("inter_node", s.inter_node, "network assumed between nodes (interconnect catalog id, or none)");
-  v.Field("device_kind", s.device_kind, "the GPU as the job sees it: whole, capped (clock or power below the board's: speed.clock_factor < 1) or mig (a MIG instance)");
+  v.Field("device_kind", s.device_kind,
+          "the GPU as the job sees it: whole, capped (clock or power below the board's: speed.clock_factor < 1) or mig (a MIG instance)");
 }
 
 template <class V, RecordOf<MemoryBreakdown> B>
@@ -82,7 +83,8 @@ void VisitStepBreakdownFields(V& v, B& b) {
   v.Field("dp_comm_s", b.dp_comm_s, "s", "gradient reduction left after overlap with backward");
   v.Field("dp_comm_total_s", b.dp_comm_total_s, "s", "gradient reduction before overlap");
   v.Field("zero3_comm_s", b.zero3_comm_s, "s", "ZeRO-3 parameter gathers left after prefetch overlap");
-  v.Field("ep_comm_s", b.ep_comm_s, "s", "expert-parallel all-to-all (MoE dispatch and combine; a network's embedding rows and their gradients, DLRM), exposed");
+  v.Field("ep_comm_s", b.ep_comm_s, "s",
+          "expert-parallel all-to-all (MoE dispatch and combine; a network's embedding rows and their gradients, DLRM), exposed");
   v.Field("cp_comm_s", b.cp_comm_s, "s", "context-parallel ring-attention K/V passing left after overlap");
   v.Field("optimizer_s", b.optimizer_s, "s", "optimizer update (memory-bound)");
 }
@@ -203,26 +205,32 @@ void VisitPerformanceFields(V& v, P& p) {
   v.Field("best_batch_output_tokens_per_s", p.best_batch_output_tokens_per_s, "tokens/s", "inference: output_tokens_per_s at best_batch");
   v.Field("best_batch_tpot_s", p.best_batch_tpot_s, "s", "inference: tpot_s at best_batch");
   v.Field("best_batch_ttft_s", p.best_batch_ttft_s, "s", "inference: ttft_s at best_batch");
-  v.Field("load_ttft_s", p.load_ttft_s, "s", "inference under /workload/request_rate: mean arrival-to-first-token (queueing + prefill + host; ttft_s then equals it, tpot_s load_itl_s); 0 = no load");
+  v.Field(
+      "load_ttft_s", p.load_ttft_s, "s",
+      "inference under /workload/request_rate: mean arrival-to-first-token (queueing + prefill + host; ttft_s then equals it, tpot_s load_itl_s); 0 = no load");
   v.Field("load_ttft_p90_s", p.load_ttft_p90_s, "s", "inference under load: 90th-percentile TTFT");
   v.Field("load_itl_s", p.load_itl_s, "s", "inference under load: mean inter-token latency (decode steps stretched by prefills)");
   v.Field("load_itl_p90_s", p.load_itl_p90_s, "s", "inference under load: 90th-percentile inter-token latency");
   v.Field("load_concurrency", p.load_concurrency, "sequences", "inference under load: sequences decoding at once per replica (Little's law)");
-  v.Field("samples_per_s", p.samples_per_s, "samples/s", "networks and encoder-only transformers: samples per second, whole cluster (training: trained; inference: served)");
+  v.Field("samples_per_s", p.samples_per_s, "samples/s",
+          "networks and encoder-only transformers: samples per second, whole cluster (training: trained; inference: served)");
   v.Field("latency_s", p.latency_s, "s", "networks and encoder-only transformers, inference: mean time of one batch at steady state, no queueing");
 }
 
 template <class V, RecordOf<PowerReport> P>
 void VisitPowerFields(V& v, P& p) {
   // contract v2
-  v.Field("gpu_w", p.gpu_w, "W", "average board power of one GPU under this workload, phase by phase (contract v2; gpu_compute_w, gpu_memory_bound_w, gpu_comm_w per phase)");
+  v.Field("gpu_w", p.gpu_w, "W",
+          "average board power of one GPU under this workload, phase by phase (contract v2; gpu_compute_w, gpu_memory_bound_w, gpu_comm_w per phase)");
   v.Field("gpu_peak_w", p.gpu_peak_w, "W", "what one GPU may draw in transients: the enforced limit (gpu_limit_w) x /power/transient_factor");
   v.Field("node_w", p.node_w, "W", "average AC wall power of one node, host included (contract v2)");
   v.Field("node_peak_w", p.node_peak_w, "W", "one node at the wall with every part at its peak, held to the server's rated input");
   v.Field("cluster_kw", p.cluster_kw, "kW", "all nodes at the wall (network switches outside the nodes not counted)");
   v.Field("facility_kw", p.facility_kw, "kW", "cluster_kw x /pricing/pue");
-  v.Field("energy_kwh", p.energy_kwh, "kWh", "facility energy of the training budget (time stretched by throughput_factor), or of one hour of serving; 0 without a budget");
-  v.Field("throughput_factor", p.throughput_factor, "fraction", "speed under the cap, power mode and thermal throttle / at the board default (1 = none); performance already includes it");
+  v.Field("energy_kwh", p.energy_kwh, "kWh",
+          "facility energy of the training budget (time stretched by throughput_factor), or of one hour of serving; 0 without a budget");
+  v.Field("throughput_factor", p.throughput_factor, "fraction",
+          "speed under the cap, power mode and thermal throttle / at the board default (1 = none); performance already includes it");
   v.Field("heat_btu_per_h", p.heat_btu_per_h, "BTU/h", "one node's average heat (1 W = 3.412 BTU/h)");
   v.Field("airflow_cfm", p.airflow_cfm, "CFM", "air one node needs with its GPUs at their limit, at /power/outlet_rise_c (CFM = 3.16 x W / dT[F])");
   v.Field("nodes_per_rack", p.nodes_per_rack, "nodes", "packed against /power/rack_kw at node peak, the air ceiling (/power/air_rack_kw) and 42U of space");

@@ -25,10 +25,18 @@ inline constexpr std::array<std::string_view, 7> kWorkloadPrecisionNames = {
     "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4"};
 inline constexpr std::array<std::string_view, 5> kOptimizerNames = {"adamw", "adam", "sgd",
                                                                     "adam-8bit", "lion"};
-// [engines, issue 9] contract-v2.md Workloads; "" = no engine profile / no fine-tuning.
-inline constexpr std::array<std::string_view, 14> kEngineNames = {
+// A name list a site catalog may extend (engine ids): the reader writes a listed name in its
+// listed case and keeps any other string as given, for Resolve to look up in the catalog it is
+// given (an id neither lists is an error there, naming the catalog's ids).
+template <size_t N>
+struct CatalogNames {
+  std::array<std::string_view, N> builtin;
+};
+// [engines, issue 9] contract-v2.md Workloads; "" = no engine profile / no fine-tuning. The built-in
+// profiles' ids (data/engines.json); a site catalog's `engines` may add more.
+inline constexpr CatalogNames<14> kEngineNames = {{
     "", "megatron", "deepspeed", "fsdp", "pytorch", "tensorflow", "paddle", "hf", "vllm", "sglang",
-    "trt-llm", "tensorrt", "onnxruntime", "llama.cpp"};
+    "trt-llm", "tensorrt", "onnxruntime", "llama.cpp"}};
 inline constexpr std::array<std::string_view, 3> kFinetuneMethodNames = {"", "lora", "qlora"};
 inline constexpr std::array<std::string_view, 3> kLoraTargetNames = {"qv", "attention", "all-linear"};
 inline constexpr std::array<std::string_view, 6> kBasePrecisionNames = {"", "bf16", "fp16", "int8", "nf4", "int4"};
@@ -79,7 +87,8 @@ void VisitWorkload(V& v, WorkloadConfig& w) {
   v.Field("channels_last", w.channels_last,
           "convolutional networks: NHWC activations; false = NCHW, each Tensor Core convolution transposes its inputs and outputs");
   v.Field("packed_sample_tokens", w.packed_sample_tokens, 0, 10000000,
-          "training with sequence packing: mean tokens per packed sample, each attending only within itself (variable-length flash attention); 0 = one sample per sequence");
+          "training with sequence packing: mean tokens per packed sample, each attending only within itself (variable-length flash attention); 0 = one sample "
+          "per sequence");
   v.Field("batch", w.batch, 1, 1000000, "inference: concurrent sequences");
   v.Field("prompt_tokens", w.prompt_tokens, 0, 10000000, "inference: input tokens per sequence");
   v.Field("output_tokens", w.output_tokens, 0, 10000000, "inference: generated tokens per sequence");
@@ -144,7 +153,8 @@ void VisitMemoryOptions(V& v, MemoryOptions& m) {
   v.Field("fragmentation", m.fragmentation, -1.0, 1.0, "fraction", "allocator reserve over activations and KV cache; -1 = the engine's (0.15 without one)");
   v.Field("grad_bytes", m.grad_bytes, 0, 8, "bytes per gradient element; 0 = the precision recipe's (4 = fp32 main grads)");
   v.Field("int4_group_size", m.int4_group_size, 1, 1048576, "int4 weights: elements per quantisation group (fp16 scale + zero)");
-  v.Field("kv_cache_copies", m.kv_cache_copies, 0.0, 4.0, "copies", "KV cache copies alive at the peak (2 = Hugging Face tuple cache); 0 = the engine's (1 without one)");
+  v.Field("kv_cache_copies", m.kv_cache_copies, 0.0, 4.0, "copies",
+          "KV cache copies alive at the peak (2 = Hugging Face tuple cache); 0 = the engine's (1 without one)");
   v.Field("host_pinned_gib_per_gpu", m.host_pinned_gib_per_gpu, 0.0, 1024.0, "GiB", "pinned host staging per GPU process");
   v.Field("dataloader_workers_per_gpu", m.dataloader_workers_per_gpu, 0, 256, "data-loader worker processes per GPU");
   v.Field("dataloader_worker_gib", m.dataloader_worker_gib, 0.0, 1024.0, "GiB", "host memory per data-loader worker");
@@ -154,8 +164,10 @@ template <class V>
 void VisitSpeedOptions(V& v, SpeedOptions& o) {
   v.Field("matmul_efficiency", o.matmul_efficiency, 0.0, 1.0, "fraction", "best dense GEMM / dense peak; 0 = catalog, then architecture default");
   v.Field("hbm_efficiency", o.hbm_efficiency, 0.0, 1.0, "fraction", "achievable / datasheet HBM bandwidth; 0 = catalog, then 0.90");
-  v.Field("attention_efficiency", o.attention_efficiency, 0.0, 1.0, "fraction", "fused attention FLOP rate / dense peak at 2,048 keys; 0 = 0.60 (FlashAttention-2)");
-  v.Field("sustained_efficiency", o.sustained_efficiency, 0.0, 1.0, "fraction", "Tensor Core kernels in a running job / the same kernels alone in a microbenchmark; 0 = 0.85");
+  v.Field("attention_efficiency", o.attention_efficiency, 0.0, 1.0, "fraction",
+          "fused attention FLOP rate / dense peak at 2,048 keys; 0 = 0.60 (FlashAttention-2)");
+  v.Field("sustained_efficiency", o.sustained_efficiency, 0.0, 1.0, "fraction",
+          "Tensor Core kernels in a running job / the same kernels alone in a microbenchmark; 0 = 0.85");
   v.Field("kernel_overhead_us", o.kernel_overhead_us, 0.0, 10000.0, "us", "per kernel launch and tail");
   v.Field("tp_comm_overlap", o.tp_comm_overlap, 0.0, 1.0, "fraction", "tensor-parallel communication hidden under compute");
   v.Field("dp_overlap", o.dp_overlap, 0.0, 1.0, "fraction", "share of the last backward pass the gradient reduction may hide under");
@@ -165,7 +177,8 @@ void VisitSpeedOptions(V& v, SpeedOptions& o) {
   v.Field("nvls", o.nvls, "NVLink SHARP all-reduce where the NVSwitch supports it");
   v.Field("nodes_per_leaf", o.nodes_per_leaf, 1, 100000, "nodes under one leaf switch; oversubscription applies beyond");
   v.Field("tpot_target_ms", o.tpot_target_ms, 0.0, 1e6, "ms", "inference: latency target per output token (best batch search)");
-  v.Field("ttft_target_ms", o.ttft_target_ms, 0.0, 1e7, "ms", "inference: latency target for the first token (networks: for a batch's result, performance.latency_s; the planner checks it)");
+  v.Field("ttft_target_ms", o.ttft_target_ms, 0.0, 1e7, "ms",
+          "inference: latency target for the first token (networks: for a batch's result, performance.latency_s; the planner checks it)");
   v.Field("clock_factor", o.clock_factor, 0.01, 1.0, "ratio", "clock relative to boost: every peak rate scales (a thermal or power derate)");
   v.Enum("algorithm", o.algorithm, kCollectiveAlgorithmNames, "collectives: auto (NCCL's choice) | ring | tree | nvls | nvls-tree | pat");
 }
@@ -178,7 +191,8 @@ void VisitPlan(V& v, PlanConfig& p) {
   v.Enum("objective", p.objective, kPlanObjectiveNames,
          "what the planner minimises: cost (rental + electricity) | time (to train; inference: request latency) | energy");
   v.Field("deadline_days", p.deadline_days, 0.0, 36500.0, "days", "training must finish within this; 0 = no deadline");
-  v.Field("budget", p.budget, 0.0, 1e12, "currency", "job cost (rental + electricity) at most this; inference: per 1M output tokens (with tenants: per hour of the fleet); 0 = none");
+  v.Field("budget", p.budget, 0.0, 1e12, "currency",
+          "job cost (rental + electricity) at most this; inference: per 1M output tokens (with tenants: per hour of the fleet); 0 = none");
   v.Field("max_gpus", p.max_gpus, 0, 100000, "GPUs the plan may use at most; 0 = 1024");
   v.Field("max_rack_kw", p.max_rack_kw, 0.0, 10000.0, "kW", "power of one node (one node per rack at most this); 0 = no limit");
   v.Field("tenants", p.tenants, 0, 100000,

@@ -184,7 +184,8 @@ MigPlan PlanMig(std::string_view text, const Catalog& catalog) {
     MigTenant t;
     const bool parsed = ParseTenant((*ts)[i], path, gpu->id, catalog, t, plan.errors);
     if (!t.profile.empty() && FindMigProfile(*plan.table, t.profile) < 0)
-      Add(plan.errors, "unknown_profile", "unknown profile \"" + t.profile + "\" on " + gpu->id + "; gpucfg mig profiles " + gpu->id + " lists them", path + "/profile");
+      Add(plan.errors, "unknown_profile", "unknown profile \"" + t.profile + "\" on " + gpu->id + "; gpucfg mig profiles " + gpu->id + " lists them",
+          path + "/profile");
     // The plan's placements and tables name tenants: two of one name could not be told apart.
     for (size_t k = 0; k < i && !t.name.empty(); ++k) {
       const Json& other = (*ts)[k];

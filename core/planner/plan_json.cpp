@@ -91,8 +91,9 @@ std::string PlanToTable(const PlanResult& p) {
   const std::string per = training ? "" : p.tenants > 0 ? "/hour" : p.per_sample ? "/1M samples" : "/1M tokens";
   auto row = [&](const std::string& title, const PlanOption& o) {
     out += "  " + title + ": " + o.label + "\n      " +
-           (training ? Num("%.3g days", o.time_s / 86400) : Num(p.per_sample ? "%.3g s/batch" : "%.3g s/request", o.time_s)) + ", " +
-           Num("%.4g ", o.cost) + p.currency + per + ", " + Num("%.4g kWh", o.energy_kwh) + per + ", " + std::to_string(o.gpus) + (o.gpus == 1 ? " GPU\n      " : " GPUs\n      ") + o.why + "\n";
+           (training ? Num("%.3g days", o.time_s / 86400) : Num(p.per_sample ? "%.3g s/batch" : "%.3g s/request", o.time_s)) + ", " + Num("%.4g ", o.cost) +
+           p.currency + per + ", " + Num("%.4g kWh", o.energy_kwh) + per + ", " + std::to_string(o.gpus) + (o.gpus == 1 ? " GPU\n      " : " GPUs\n      ") +
+           o.why + "\n";
   };
   row("BEST", p.best);
   out += "best per objective\n";
@@ -105,7 +106,9 @@ std::string PlanToTable(const PlanResult& p) {
 }
 
 std::string PlanToCsv(const PlanResult& p) {
-  std::string out = "role,label,gpu,gpus,nodes,gpus_per_node,tp,pp,micro_batch,zero,recompute,batch,weight_precision,time_s,cost,energy_kwh,node_kw,cp,ep,mig_profile,mig_instances_per_gpu\n";
+  std::string out =
+      "role,label,gpu,gpus,nodes,gpus_per_node,tp,pp,micro_batch,zero,recompute,batch,weight_precision,time_s,cost,energy_kwh,node_kw,cp,ep,mig_profile,mig_"
+      "instances_per_gpu\n";
   // cp, ep and the MIG layout came after the first release of these columns: appended, so a reader
   // by position keeps working. mig_profile is "" and mig_instances_per_gpu 0 on whole GPUs.
   auto row = [&](const std::string& role, const PlanOption& o) {

@@ -25,6 +25,7 @@ struct NetworkPreset {
   double items_per_inference_sample = 1;  // records one inference sample aggregates (MLPerf DLRM query: 270)
   std::string note;
   std::string source;
+  bool operator==(const NetworkPreset&) const = default;
 };
 
 // One layer (or identical repeated layers) of a network, per sample.
@@ -47,6 +48,7 @@ struct NetworkLayer {
   // elements it moves through HBM per sample besides the rows it gathers, its other input and its
   // output (0 = in_elems and operands as eager), and the embedding-row elements it gathers.
   double fused_in_elems = 0, fused_gather_elems = 0;
+  bool operator==(const NetworkLayer&) const = default;
 };
 
 // The contract's {"family": "generic", ...} object.

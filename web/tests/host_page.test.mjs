@@ -111,13 +111,13 @@ test("a host page with a form and two widgets: keys, wheel, one compile, idle fr
   const wasmRequests = [], catalogRequests = [];
   page.on("request", (r) => {
     if (r.url().endsWith(".wasm")) wasmRequests.push(r.url());
-    if (r.url().endsWith("gpucfg_catalog.json")) catalogRequests.push(r.url());
+    if (r.url().endsWith("gpucfg_catalog.bin")) catalogRequests.push(r.url());
   });
   await page.addInitScript(COUNT_WASM);
   await openHost(page);
 
   // One download and one compile of the .wasm for both widgets; each is its own instance. One
-  // download of the catalog, whose text embed.js hands to both.
+  // download of the catalog, whose bytes embed.js hands to both.
   assert.equal(wasmRequests.length, 1, wasmRequests.join(", "));
   assert.equal(catalogRequests.length, 1, catalogRequests.join(", "));
   assert.deepEqual(await page.evaluate(() => window.wasmCalls), { compile: 1, instantiateBytes: 0 });
@@ -193,7 +193,7 @@ test("a host page with a form and two widgets: keys, wheel, one compile, idle fr
 test("the full page: first interactive frame and bytes on the wire (gzip)", async () => {
   // The dev server gzips each file once, on its first request: warm it up, as a static host with
   // precompressed files would be.
-  for (const f of ["index.html", "embed.js", "link_state.js", "gpucfg_app.js", "gpucfg_app.wasm", "gpucfg_catalog.json"])
+  for (const f of ["index.html", "embed.js", "link_state.js", "gpucfg_app.js", "gpucfg_app.wasm", "gpucfg_catalog.bin"])
     await fetch(baseUrl + f, { headers: { "Accept-Encoding": "gzip" } }).then((r) => r.arrayBuffer());
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const sizes = [];

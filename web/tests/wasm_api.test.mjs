@@ -228,8 +228,9 @@ test("power and server give the CLI's bytes", () => {
 });
 
 // The API module carries no catalog in its wasm (wasm/catalog_fetched.cpp): its loader reads
-// gpucfg_catalog.json next to gpucfg.wasm before the promise resolves, or takes the text from
-// the gpucfgCatalogText option. Without either the promise rejects, naming the file.
+// gpucfg_catalog.json next to gpucfg.wasm before the promise resolves, or takes the text from the
+// gpucfgCatalogText option. Without either the promise rejects, naming the file; the page
+// module's byte image (gpucfgCatalogImage) is refused by name, not ignored.
 test("the catalog comes from gpucfg_catalog.json, or the promise rejects naming it", async () => {
   const alone = fs.mkdtempSync(path.join(os.tmpdir(), "gpucfg-nocatalog-"));
   try {
@@ -237,6 +238,8 @@ test("the catalog comes from gpucfg_catalog.json, or the promise rejects naming 
     const create = createRequire(import.meta.url)(path.join(alone, "gpucfg.js"));
     const wasmBinary = fs.readFileSync(path.join(alone, "gpucfg.wasm"));
     await assert.rejects(create({ wasmBinary }), /cannot load the catalog .*gpucfg_catalog\.json/);
+    const image = new Uint8Array(fs.readFileSync(path.join(webDir, "gpucfg_catalog.bin")));
+    await assert.rejects(create({ wasmBinary, gpucfgCatalogImage: image }), /gpucfgCatalogImage is read by gpucfg_app\.js/);
     const text = fs.readFileSync(path.join(webDir, "gpucfg_catalog.json"), "utf8");
     const given = await create({ wasmBinary, gpucfgCatalogText: text });
     assert.equal(given.catalog(), api.catalog());
