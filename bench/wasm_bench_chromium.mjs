@@ -4,16 +4,13 @@
 // usage: node bench/wasm_bench_chromium.mjs [BENCH_DIR=build/wasm/bench] [EVALUATIONS] [PLANS]
 // Env: GPUCFG_CHROMIUM (default /usr/bin/chromium).
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { serve } from "../scripts/serve.mjs";
 
 const dir = path.resolve(process.argv[2] || "build/wasm/bench");
 const n = process.argv[3] || "100000", plans = process.argv[4] || "5";
 const server = await serve(dir, 0);
-const browser = await chromium.launch({
-  executablePath: process.env.GPUCFG_CHROMIUM || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-background-networking", "--no-first-run"],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   const done = new Promise((resolve, reject) => {

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { serve } from "../scripts/serve.mjs";
 
 const dir = path.resolve(process.argv[2] || "build/wasm/web");
@@ -39,10 +39,7 @@ const text = fs.readFileSync(path.join(dir, "gpucfg_catalog.json"), "utf8");
 line("node", "JSON", await firstCalls(create, wasm, { gpucfgCatalogText: text }, rounds));
 
 const server = await serve(dir, 0);
-const browser = await chromium.launch({
-  executablePath: process.env.GPUCFG_CHROMIUM || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-background-networking", "--no-first-run"],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/api-example.html`);

@@ -92,14 +92,9 @@ TEST(SiteCatalog, BadEngineSectionIsRefusedAtItsPath) {
   bad["host_ms_per_step"] = "fast";
   bad["colour"] = "red";
   Site({{"schema_version", 1}, {"engines", {bad, 7}}}, &issues);
-  auto has = [&](const char* code, const char* path) {
-    for (const Issue& i : issues)
-      if (i.code == code && i.path == path) return true;
-    return false;
-  };
-  EXPECT_TRUE(has("wrong_type", "/engines/0/host_ms_per_step"));
-  EXPECT_TRUE(has("unknown_key", "/engines/0/colour"));
-  EXPECT_TRUE(has("wrong_type", "/engines/1"));
+  EXPECT_TRUE(test::HasError(issues, "/engines/0/host_ms_per_step", "wrong_type"));
+  EXPECT_TRUE(test::HasError(issues, "/engines/0/colour", "unknown_key"));
+  EXPECT_TRUE(test::HasError(issues, "/engines/1", "wrong_type"));
   Issues not_array;
   Site({{"schema_version", 1}, {"engines", {{"id", "x"}}}}, &not_array);
   ASSERT_FALSE(not_array.empty());
@@ -122,6 +117,35 @@ json SiteGpuWithMig() {
                 {"max_instances", a100.max_instances}, {"source", "SITE"}, {"profiles", profiles}};
   return {{"schema_version", 1}, {"sources", {{"SITE", "the operator's own measurements"}}},
           {"gpus", {gpus}}, {"mig", {table}}};
+}
+
+// The engine, MIG and sharing sections share one strict reader (catalog/section_reader.h): each
+// problem at its pointer with its code, and an entry with one is left out, the valid ones kept.
+TEST(SiteCatalog, OneStrictReaderForEngineMigAndSharingEntries) {
+  json table = SiteGpuWithMig()["mig"][0];
+  json bad_table = table;
+  bad_table["gpus"] = {"SITE-B"}, bad_table["memory_slots"] = -1, bad_table["profiles"][0]["sms"] = "many";
+  bad_table["profiles"][1]["colour"] = 1, bad_table.erase("status");
+  json engine = EngineEntry("vllm");
+  engine["id"] = "site-engine", engine["attention"] = {{"Hopper", {{"kernel", "fa3"}, {"efficiency", 0.6}}}, {"Kepler", {}}};
+  json fact = {{"topic", "compute"}, {"mig", ""}, {"mps", "m"}, {"time_slicing", "t"}, {"source", "SITE"}};
+  Issues issues;
+  json doc = SiteGpuWithMig();
+  doc["mig"] = json::array({table, bad_table});  // json::array: a one-element {x} is x itself under clang
+  doc["engines"] = json::array({engine});
+  doc["sharing"] = json::array({fact});
+  const Catalog site = Site(doc, &issues);
+  EXPECT_TRUE(test::HasError(issues, "/mig/1/memory_slots", "out_of_range"));
+  EXPECT_TRUE(test::HasError(issues, "/mig/1/profiles/0/sms", "wrong_type"));
+  EXPECT_TRUE(test::HasError(issues, "/mig/1/profiles/1/colour", "unknown_key"));
+  EXPECT_TRUE(test::HasError(issues, "/mig/1/status", "missing_field"));
+  EXPECT_TRUE(test::HasError(issues, "/engines/0/attention/Kepler", "unknown_key"));
+  EXPECT_TRUE(test::HasError(issues, "/sharing/0/mig", "missing_field"));  // a needed text may not be empty
+  EXPECT_EQ(issues.size(), 6u);
+  EXPECT_NE(FindMigTable(site.mig_tables, "SITE-A100-80GB"), nullptr);  // the valid table is kept
+  EXPECT_EQ(FindMigTable(site.mig_tables, "SITE-B"), nullptr);          // the broken one is not
+  EXPECT_EQ(FindEngine(site, "site-engine"), nullptr);
+  for (const SharingFact& f : site.sharing) EXPECT_NE(f.mig, "");
 }
 
 TEST(SiteCatalog, MigTableForASiteGpuIsHonored) {

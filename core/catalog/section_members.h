@@ -1,13 +1,13 @@
-// The members of the three catalog sections that keep readers of their own (engines.cpp,
-// mig_catalog.cpp, sharing.cpp: strict checks and messages the field lists do not express), each
-// with its JSON key, in the data files' order. Read by the catalog writer (CatalogToJson writes
-// the sections back in the schema their readers take) and by the snapshot (catalog_snapshot.cpp).
-// A member missing here reads back as its default: the round-trip tests (catalog_fields_test,
-// catalog_snapshot_test) compare whole catalogs member for member and fail.
-// An archive A takes a(key, member, doc) or a(key, member, doc, kNeeded) (the reader refuses an
-// entry without it) for text, numbers, integers, flags, integer and text lists and record lists;
-// the engine's attention table comes as a(key, EngineAttention(&)[6], doc). Read also by the docs
-// (CatalogFieldsMarkdown: the catalog table of docs/contract.md).
+// The members of the three catalog sections outside catalog_fields.h's field lists (engine
+// profiles, MIG tables and profiles, sharing facts: nested records, an attention table by GPU
+// family), each with its JSON key and meaning, in the data files' order. Read by the one strict
+// reader of those sections (section_reader.h), the catalog writer (CatalogToJson), the docs table
+// (CatalogFieldsMarkdown: the catalog table of docs/contract.md) and the snapshot
+// (catalog_snapshot.cpp). A member missing here is neither read, written nor kept: the round-trip
+// tests (catalog_snapshot_test) compare whole catalogs member for member and fail.
+// An archive A takes a(key, member, doc) or a(key, member, doc, need) (kNeeded, Need::kKey: the
+// reader refuses an entry without it) for text, numbers, integers, flags, integer and text lists
+// and record lists; the engine's attention table comes as a(key, EngineAttention(&)[6], doc).
 #pragma once
 
 #include "base/record_of.h"
@@ -28,6 +28,13 @@
 namespace gpucfg {
 
 constexpr Need kNeeded = Need::kRequired;
+
+// What one entry of each record type is called in messages ("expected an engine profile object").
+inline std::string_view SectionEntryName(const EngineAttention*) { return "attention entry"; }
+inline std::string_view SectionEntryName(const EngineProfile*) { return "engine profile"; }
+inline std::string_view SectionEntryName(const MigProfile*) { return "MIG profile"; }
+inline std::string_view SectionEntryName(const MigTable*) { return "MIG table"; }
+inline std::string_view SectionEntryName(const SharingFact*) { return "sharing fact"; }
 
 template <class A, RecordOf<EngineAttention> E>
 void SectionMembers(A& a, E& e) {

@@ -15,7 +15,8 @@ words = set()
 extra = sorted("core/%s/%s" % (d, f) for d in ("planner", "mig")
                for f in os.listdir(os.path.join(root, "core", d)) if f.endswith((".cpp", ".h")))
 for rel in ["core/contract/scenario_fields.h", "core/workload/model_fields.h", "core/catalog/catalog.cpp",
-            "core/catalog/catalog_fields.h", "core/catalog/mig_catalog.cpp", "core/catalog/mig_catalog.h",
+            "core/catalog/catalog_fields.h", "core/catalog/section_members.h", "core/catalog/mig_catalog.cpp",
+            "core/catalog/mig_catalog.h",
             "core/catalog/sharing.cpp", "core/catalog/sharing.h", "core/resolve/mig_device.cpp",
             "core/resolve/mig_device.h", "core/pipeline/mig_evaluate.cpp", "core/pipeline/mig_evaluate.h",
             "core/contract/report_mig.h", "core/contract/hf_import.cpp", "core/contract/json_io.cpp"] + extra:
