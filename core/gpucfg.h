@@ -33,6 +33,7 @@
 #include "planner/mig_plan.h"           // MIG tenants sized and packed
 #include "planner/plan.h"               // Plan: the cheapest/fastest cluster under limits
 #include "planner/serving_size.h"       // serve-size: GPUs and copies for a load
+#include "query/explain.h"              // FormulaOf: a headline figure's formula with the report's values
 #include "query/queries.h"              // RooflineOf, CollectiveOn
 
 // [SECTION] The contract's text form ----------------------------------------------------------------

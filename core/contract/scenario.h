@@ -74,7 +74,7 @@ struct WorkloadConfig {
   // [engines, issue 9] what runs the job, fine-tuning, serving load (contract v2, Workloads)
   std::string engine;                  // "" = no engine profile (the default model); data/engines.json ids
   FinetuneConfig finetune;             // method "" = full training of every weight
-  double request_rate = 0;             // inference: requests per second per replica; 0 = no load model
+  double request_rate = 0;             // inference: requests per second to the whole cluster; 0 = no load model
   int scheduler_steps = 1;             // inference under load: decode steps per scheduler call (vLLM
                                        // --num-scheduler-steps); newcomers join between blocks
   // non-transformer networks: the contract's {"family": "generic", ...} object (workload/network.h);

@@ -110,7 +110,7 @@ void VisitWorkload(V& v, WorkloadConfig& w) {
             "nf4 on bitsandbytes < 0.43.2: its matmul keeps each linear's input for backward");
   });
   v.Field("request_rate", w.request_rate, 0.0, 1e7, "requests/s",
-          "inference: arrival rate per replica for the serving-under-load model; 0 = none");
+          "inference: arrival rate of the whole cluster, spread evenly over the dp replicas (docs/engines.md), for the serving-under-load model; 0 = none");
   v.Field("scheduler_steps", w.scheduler_steps, 1, 1024,
           "inference under load: decode steps per scheduler call (vLLM --num-scheduler-steps, multi-step "
           "scheduling); a newly arrived request joins only between such blocks; 1 = every step");

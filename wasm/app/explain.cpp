@@ -1,9 +1,11 @@
-// Tooltips that explain the report's headline figures (see explain.h). The formula line restates
-// how the core got the figure, filled in with this scenario's values from the Report; no model
-// arithmetic happens here beyond showing the inputs next to the result.
+// Tooltips that explain the report's headline figures (see explain.h). The formula is the core's
+// (FormulaOf, core/query/explain.h: the relation the model computes the figure by, with the
+// report's values, checked by tests/explain_test.cpp); this file only labels and formats it.
 #include "explain.h"
 
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "app.h"
 #include "imgui.h"
@@ -12,101 +14,118 @@
 namespace gpucfg::app {
 namespace {
 
-struct Explanation {
-  S what;
-  std::string formula;
-  S source;
+// What each figure is and where its model comes from (the words); the formula comes from the core.
+struct About {
+  S what, source;
 };
 
-std::string Money(double v) { return FmtMoney(v, App().report.cost.currency); }
-
-Explanation Training(Figure f) {
-  const Report& r = App().report;
-  const PerformanceReport& p = r.performance;
-  const WorkloadConfig& w = App().scenario.workload;
-  const std::string gpus = Fmt("%.0f", r.setup.total_gpus);
+About AboutOf(Figure f) {
+  const bool by_steps = App().scenario.workload.train_steps > 0;
   switch (f) {
-    case Figure::kMfu:
-      return {S::kWhatMfu, std::string(T(S::kTflopsPerGpu)) + " / " + T(S::kPeak) + " = " + Fmt("%.1f", p.tflops_per_gpu) +
-                               " / " + Fmt("%.0f TFLOP/s", p.ceiling.peak_tflops) + " = " + Fmt("%.1f %%", p.mfu * 100),
-              S::kSrcMfu};
-    case Figure::kTokensPerS:
-      return {S::kWhatTokensPerS, std::string(T(S::kGlobalBatch)) + " x " + T(S::kSeqLen) + " / " + T(S::kStepTime) + " = " +
-                                      Fmt("%.0f", w.global_batch) + " x " + Fmt("%.0f", w.seq_len) + " / " +
-                                      FmtDuration(p.step_time_s) + " = " + FmtCount(p.tokens_per_s) + "/s",
-              S::kSrcSpeed};
-    case Figure::kStepTime:
-      return {S::kWhatStepTime, std::string(T(S::kLowerBound)) + " " + FmtDuration(p.step_time_lower_bound_s) + " -> " +
-                                    T(S::kStepTime) + " " + FmtDuration(p.step_time_s) + "  (" + T(S::kCommShare) + " " +
-                                    Fmt("%.1f %%", p.comm_fraction * 100) + ", " + T(S::kBubbleShare) + " " +
-                                    Fmt("%.1f %%", p.bubble_fraction * 100) + ")",
-              S::kSrcSpeed};
-    case Figure::kTflopsPerGpu:
-      return {S::kWhatTflopsPerGpu, FmtSi(p.model_flops_per_step, "FLOP") + " / " + FmtDuration(p.step_time_s) + " / " + gpus +
-                                        " = " + Fmt("%.1f TFLOP/s", p.tflops_per_gpu),
-              S::kSrcMfu};
-    case Figure::kTimeToTrain:
-      if (w.train_steps > 0)  // by steps: steps x step time (performance.cpp, network_speed.cpp)
-        return {S::kWhatTimeToTrainSteps, std::string(T(S::kTrainStepsWord)) + " x " + T(S::kStepTime) + " = " +
-                                         FmtCount(w.train_steps) + " x " + FmtDuration(p.step_time_s) + " = " +
-                                         FmtDuration(p.time_to_train_s),
-                S::kSrcSpeed};
-      return {S::kWhatTimeToTrain, std::string(T(S::kTrainTokens)) + " / " + T(S::kTokensPerS) + " = " +
-                                       FmtCount(w.train_tokens) + " / " + FmtCount(p.tokens_per_s) + "/s = " +
-                                       FmtDuration(p.time_to_train_s),
-              S::kSrcSpeed};
-    case Figure::kGpuHours:
-      return {S::kWhatGpuHours, gpus + " x " + FmtDuration(p.time_to_train_s) + " = " + FmtCount(p.gpu_hours) + " GPU-h",
-              S::kSrcSpeed};
-    default:
-      return {S::kWhatStepTime, "", S::kSrcSpeed};
+    case Figure::kMfu: return {S::kWhatMfu, S::kSrcMfu};
+    case Figure::kTokensPerS: return {S::kWhatTokensPerS, S::kSrcSpeed};
+    case Figure::kStepTime: return {S::kWhatStepTime, S::kSrcSpeed};
+    case Figure::kTflopsPerGpu: return {S::kWhatTflopsPerGpu, S::kSrcMfu};
+    case Figure::kTimeToTrain: return {by_steps ? S::kWhatTimeToTrainSteps : S::kWhatTimeToTrain, S::kSrcSpeed};
+    case Figure::kGpuHours: return {S::kWhatGpuHours, S::kSrcSpeed};
+    case Figure::kTtft: return {S::kWhatTtft, S::kSrcInference};
+    case Figure::kTpot: return {S::kWhatTpot, S::kSrcInference};
+    case Figure::kOutputTokens: return {S::kWhatOutputTokens, S::kSrcInference};
+    case Figure::kGpuHourPrice: return {S::kWhatGpuHourPrice, S::kSrcCost};
+    case Figure::kClusterPerHour: return {S::kWhatClusterPerHour, S::kSrcCost};
+    case Figure::kJobRental: return {S::kWhatJobRental, S::kSrcCost};
+    case Figure::kElectricityCost: return {S::kWhatElectricityCost, S::kSrcCost};
+    case Figure::kGpuPower: return {S::kWhatGpuPower, S::kSrcPower};
+    case Figure::kNodePower: return {S::kWhatNodePower, S::kSrcPower};
+    case Figure::kClusterPower: return {S::kWhatClusterPower, S::kSrcPower};
+    case Figure::kFacility: return {S::kWhatFacility, S::kSrcPower};
+    case Figure::kEnergy: return {S::kWhatEnergy, S::kSrcPower};
+  }
+  return {S::kWhatStepTime, S::kSrcSpeed};
+}
+
+// The reader's word for a formula term's field (a field the core names but this table lacks shows
+// as its dotted name, never as nothing).
+std::string Label(std::string_view field) {
+  static constexpr std::pair<std::string_view, S> kLabels[] = {
+      {"performance.tflops_per_gpu", S::kTflopsPerGpu}, {"performance.roofline.peak_tflops", S::kPeak},
+      {"performance.mfu", S::kMfu}, {"setup.global_batch", S::kGlobalBatch}, {"workload.seq_len", S::kSeqLen},
+      {"performance.step_time_s", S::kStepTime}, {"performance.tokens_per_s", S::kTokensPerS},
+      {"performance.samples_per_s", S::kTermSamplesPerS}, {"performance.step_time_lower_bound_s", S::kLowerBound},
+      {"performance.comm_fraction", S::kCommShare}, {"performance.bubble_fraction", S::kBubbleShare},
+      {"performance.model_flops_per_step", S::kTermModelFlops}, {"setup.total_gpus", S::kGpusWord},
+      {"workload.train_steps", S::kTrainStepsWord}, {"workload.train_tokens", S::kTrainTokens},
+      {"performance.time_to_train_s", S::kTermTimeToTrain}, {"performance.gpu_hours", S::kTermGpuHours},
+      {"performance.ttft_s", S::kTtft}, {"performance.tpot_s", S::kTpot},
+      {"performance.decode_tokens_per_s", S::kTermDecodeTokensPerS}, {"setup.dp", S::kTermCopies},
+      {"workload.batch", S::kBatch}, {"workload.output_tokens", S::kOutputTokens},
+      {"workload.request_rate", S::kTermRequestRate}, {"serving.capacity_rps", S::kTermCapacity},
+      {"performance.request_latency_s", S::kTermRequestLatency}, {"performance.output_tokens_per_s", S::kOutputTokensPerS},
+      {"cost.per_gpu_hour", S::kTermPrice}, {"cost.per_hour", S::kTermClusterPerHour}, {"cost.gpu_hours", S::kTermGpuHours},
+      {"cost.total", S::kTermRental}, {"cost.electricity_total", S::kTermElectricity}, {"power.energy_kwh", S::kTermEnergy},
+      {"power.gpu_w", S::kTermGpuPower}, {"cluster.gpus_per_node", S::kGpusPerNode}, {"power.host_w", S::kTermHostPower},
+      {"power.psu_efficiency", S::kTermPsuEfficiency}, {"power.node_w", S::kTermNodePower}, {"cluster.nodes", S::kNodes},
+      {"power.cluster_kw", S::kTermClusterPower}, {"pricing.pue", S::kPue}, {"power.facility_kw", S::kTermFacilityPower},
+      {"serving.one_hour", S::kTermOneHour},
+  };
+  for (const auto& [name, id] : kLabels)
+    if (name == field) return T(id);
+  return std::string(field);
+}
+
+// `alone`: the formula is this one value, so its unit is spelled out in full.
+std::string Value(const FormulaTerm& t, bool alone = false) {
+  const std::string_view currency = App().report.cost.currency;
+  switch (t.unit) {
+    case TermUnit::kCount: return FmtCount(t.value);
+    case TermUnit::kSeconds: return FmtDuration(t.value);
+    case TermUnit::kHours: return FmtCount(t.value) + " " + T(S::kHoursWord);
+    case TermUnit::kMoney: return FmtMoney(t.value, currency);
+    case TermUnit::kMoneyPerGpuHour: return FmtMoney(t.value, currency) + (alone ? " / GPU-h" : "");
+    case TermUnit::kWatts: return Fmt("%.0f W", t.value);
+    case TermUnit::kKilowatts: return Fmt("%.3g kW", t.value);
+    case TermUnit::kKwh: return FmtCount(t.value) + " kWh";
+    case TermUnit::kFraction: return Fmt("%.1f %%", t.value * 100);
+    case TermUnit::kTflops: return Fmt("%.1f TFLOP/s", t.value);
+    case TermUnit::kFlop: return FmtSi(t.value, "FLOP");
+    case TermUnit::kFlopsPerSecond: return FmtSi(t.value, "FLOP/s");
+  }
+  return FmtCount(t.value);
+}
+
+std::string OpText(char op) {
+  switch (op) {
+    case '*': return " x ";
+    case '/': return " / ";
+    case '+': return " + ";
+    case '=': return " = ";
+    case '>': return "  ->  ";
+    default: return ", ";
   }
 }
 
-Explanation Other(Figure f) {
-  const Report& r = App().report;
-  const PerformanceReport& p = r.performance;
-  const CostReport& c = r.cost;
-  const WorkloadConfig& w = App().scenario.workload;
-  const std::string gpus = Fmt("%.0f", r.setup.total_gpus);
-  const bool own_price = App().scenario.pricing.per_gpu_hour > 0;
-  switch (f) {
-    case Figure::kTtft:
-      return {S::kWhatTtft, FmtDuration(p.ttft_s), S::kSrcInference};
-    case Figure::kTpot:
-      return {S::kWhatTpot, FmtDuration(p.tpot_s) + "  ->  " + FmtCount(p.decode_tokens_per_s) + " tokens/s", S::kSrcInference};
-    case Figure::kOutputTokens:
-      return {S::kWhatOutputTokens, std::string(T(S::kBatch)) + " x " + T(S::kOutputTokens) + " / (" + T(S::kTtft) + " + ... ) = " +
-                                        Fmt("%.0f", w.batch) + " x " + Fmt("%.0f", w.output_tokens) + " / " +
-                                        FmtDuration(p.request_latency_s) + " = " + FmtCount(p.output_tokens_per_s) + "/s",
-              S::kSrcInference};
-    case Figure::kGpuHourPrice:
-      return {S::kWhatGpuHourPrice, Money(c.per_gpu_hour) + " / GPU-h  (" + T(own_price ? S::kPriceYours : S::kPriceList) + ")",
-              S::kSrcCost};
-    case Figure::kClusterPerHour:
-      return {S::kWhatClusterPerHour, gpus + " x " + Money(c.per_gpu_hour) + " = " + Money(c.per_hour), S::kSrcCost};
-    case Figure::kJobRental:
-      return {S::kWhatJobRental, Money(c.per_hour) + " x " + FmtCount(c.gpu_hours / (r.setup.total_gpus > 0 ? r.setup.total_gpus : 1)) +
-                                     " " + T(S::kHoursWord) + " = " + Money(c.total),
-              S::kSrcCost};
-    case Figure::kElectricityCost:
-      return {S::kWhatElectricityCost, FmtCount(r.power.energy_kwh) + " kWh -> " + Money(c.electricity_total), S::kSrcCost};
-    case Figure::kGpuPower:
-      return {S::kWhatGpuPower, Fmt("%.0f W", r.power.gpu_w), S::kSrcPower};
-    case Figure::kNodePower:
-      return {S::kWhatNodePower, Fmt("%.0f", App().scenario.cluster.gpus_per_node) + " x " + Fmt("%.0f W", r.power.gpu_w) + " = " +
-                                     Fmt("%.2f kW", r.power.node_w / 1000), S::kSrcPower};
-    case Figure::kClusterPower:
-      return {S::kWhatClusterPower, gpus + " x " + Fmt("%.0f W", r.power.gpu_w) + " = " + Fmt("%.3g kW", r.power.cluster_kw), S::kSrcPower};
-    case Figure::kFacility:
-      return {S::kWhatFacility, Fmt("%.3g kW", r.power.cluster_kw) + " x PUE " + Fmt("%.2f", App().scenario.pricing.pue) + " = " +
-                                    Fmt("%.3g kW", r.power.facility_kw), S::kSrcPower};
-    case Figure::kEnergy:
-      return {S::kWhatEnergy, Fmt("%.3g kW", r.power.facility_kw) + " x " + FmtDuration(p.time_to_train_s) + " = " +
-                                  FmtCount(r.power.energy_kwh) + " kWh", S::kSrcPower};
-    default:
-      return Training(f);
+// An arithmetic chain as "labels = values" (left to right; a sum before a division in brackets);
+// any other as "label value" pairs.
+std::string Render(const Formula& f) {
+  bool arithmetic = f.count > 1;
+  for (int i = 0; i + 1 < f.count; ++i) arithmetic = arithmetic && std::string_view("*/+=").find(f.ops[i]) != std::string_view::npos;
+  if (!arithmetic) {
+    std::string out;
+    for (int i = 0; i < f.count; ++i)
+      out += (i ? OpText(f.ops[i - 1]) : "") + (f.count > 1 ? Label(f.terms[i].field) + " " : "") + Value(f.terms[i], f.count == 1);
+    return out;
   }
+  int last = f.count - 1;  // the result, after '='
+  auto chain = [&](auto&& text) {
+    std::string out;
+    for (int i = 0; i < last; ++i) {
+      if (i > 0 && f.ops[i - 1] == '/' && i >= 2 && f.ops[i - 2] == '+') out = "(" + out + ")";
+      out += (i ? OpText(f.ops[i - 1]) : "") + text(f.terms[i]);
+    }
+    return out;
+  };
+  return chain([](const FormulaTerm& t) { return Label(t.field); }) + " = " + chain([](const FormulaTerm& t) { return Value(t); }) +
+         " = " + Value(f.terms[last]);
 }
 
 std::string g_tooltip;
@@ -136,7 +155,10 @@ void ExplainFooter(S source) {
 void ExplainLastItem(Figure figure, const char* name) {
   MarkLastItem(name);
   if (!ImGui::IsItemHovered()) return;
-  const Explanation e = figure <= Figure::kGpuHours ? Training(figure) : Other(figure);
+  const About about = AboutOf(figure);
+  std::string formula = Render(FormulaOf(figure, App().scenario, App().report));
+  if (figure == Figure::kGpuHourPrice) formula += std::string("  (") + T(App().scenario.pricing.per_gpu_hour > 0 ? S::kPriceYours : S::kPriceList) + ")";
+  const struct { S what; std::string formula; S source; } e{about.what, formula, about.source};
   NoteTooltip(std::string(T(e.what)) + "\n" + T(S::kFormula) + ": " + e.formula);
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);

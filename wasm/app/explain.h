@@ -1,5 +1,5 @@
 // Every headline figure explained on hover: what it is, the formula in words with this scenario's
-// numbers (all taken from the Report and the Scenario: the page computes nothing the core did not),
+// numbers (the core's FormulaOf: the page computes nothing, it labels and formats),
 // where the model comes from, and how far to trust it (the report's confidence and the calibration
 // the README states). Strings live in i18n.cpp (en / zh-CN).
 #pragma once
@@ -10,12 +10,7 @@
 
 namespace gpucfg::app {
 
-enum class Figure {
-  kMfu, kTokensPerS, kStepTime, kTflopsPerGpu, kTimeToTrain, kGpuHours,
-  kTtft, kTpot, kOutputTokens,
-  kGpuHourPrice, kClusterPerHour, kJobRental, kElectricityCost,
-  kGpuPower, kNodePower, kClusterPower, kFacility, kEnergy,
-};
+// Figure: core/query/explain.h's, whose FormulaOf gives each one's formula.
 
 // When the last item is hovered, shows the figure's explanation as a tooltip. `name` is the test
 // hook the item is marked with (widgetRect), e.g. "figure:mfu".

@@ -487,6 +487,28 @@ constexpr Entry kStrings[] = {
     {S::kPlanLabelPerTenant, "each", "每租户"},
     // sequence packing (workload.packed_sample_tokens)
     {S::kPackedSampleTokens, "Packed sample tokens (0 = no packing)", "打包样本 token 数（0 = 不打包）"},
+    // the terms of the core's formulas (core/query/explain.h), in the tooltips
+    {S::kTermModelFlops, "model FLOPs per step", "每步模型 FLOP"},
+    {S::kTermGpuPower, "GPU power", "GPU 功耗"},
+    {S::kTermHostPower, "host", "主机功耗"},
+    {S::kTermPsuEfficiency, "PSU efficiency", "电源效率"},
+    {S::kTermNodePower, "node at the wall", "节点墙插功耗"},
+    {S::kTermClusterPower, "cluster", "集群功耗"},
+    {S::kTermFacilityPower, "facility", "机房功耗"},
+    {S::kTermEnergy, "energy", "能耗"},
+    {S::kTermRequestRate, "requests/s", "请求/秒"},
+    {S::kTermCapacity, "capacity (requests/s)", "服务能力（请求/秒）"},
+    {S::kTermDecodeTokensPerS, "decode tokens/s", "解码 token/秒"},
+    {S::kTermRequestLatency, "request latency", "请求延迟"},
+    {S::kTermOneHour, "one hour", "一小时"},
+    {S::kTermSamplesPerS, "samples/s", "样本/秒"},
+    {S::kTermCopies, "copies", "副本数"},
+    {S::kTermPrice, "price", "单价"},
+    {S::kTermRental, "rental", "租金"},
+    {S::kTermElectricity, "electricity", "电费"},
+    {S::kTermTimeToTrain, "time to train", "训练时长"},
+    {S::kTermGpuHours, "GPU-hours", "GPU 小时"},
+    {S::kTermClusterPerHour, "cluster per hour", "集群每小时"},
 };
 static_assert(std::size(kStrings) == static_cast<size_t>(S::kCount), "one entry per S id, in order");
 

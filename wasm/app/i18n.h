@@ -104,6 +104,11 @@ enum class S : int {
   kPlanTimeBatch, kPlanTenants, kCostPerHourFleet, kPlanLabelTenantsOn, kPlanLabelInstances, kPlanLabelPerTenant,
   // sequence packing (workload.packed_sample_tokens)
   kPackedSampleTokens,
+  // the terms of the core's formulas (core/query/explain.h), in the tooltips
+  kTermModelFlops, kTermGpuPower, kTermHostPower, kTermPsuEfficiency, kTermNodePower, kTermClusterPower,
+  kTermFacilityPower, kTermEnergy, kTermRequestRate, kTermCapacity, kTermDecodeTokensPerS, kTermRequestLatency,
+  kTermOneHour, kTermSamplesPerS, kTermCopies, kTermPrice, kTermRental, kTermElectricity, kTermTimeToTrain,
+  kTermGpuHours, kTermClusterPerHour,
   kCount
 };
 
