@@ -34,6 +34,7 @@
 #include "planner/plan.h"               // Plan: the cheapest/fastest cluster under limits
 #include "planner/serving_size.h"       // serve-size: GPUs and copies for a load
 #include "query/explain.h"              // FormulaOf: a headline figure's formula with the report's values
+#include "query/power_views.h"          // PowerBreakdownOf, SweepPowerCap: the power view's questions
 #include "query/queries.h"              // RooflineOf, CollectiveOn
 
 // [SECTION] The contract's text form ----------------------------------------------------------------

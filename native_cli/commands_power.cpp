@@ -3,6 +3,8 @@
 // cooling, energy and CO2e, with the warnings that concern them).
 #include <iostream>
 
+#include <nlohmann/json.hpp>
+
 #include "cli.h"
 #include "gpucfg.h"
 #include "table.h"
@@ -70,6 +72,31 @@ void PrintPower(const Scenario& s, const Report& r) {
   for (const Warning& w : r.warnings) Row("!", WarningMessage(w));
 }
 
+// `gpucfg power --cap-sweep`: the scenario at caps across the GPU's range (query/power_views.h).
+void PrintCapSweep(const PowerCapSweep& w, Format format) {
+  if (format == Format::kJson) {
+    nlohmann::ordered_json points = nlohmann::ordered_json::array();
+    for (int i = 0; i < PowerCapSweep::kPoints; ++i)
+      points.push_back({{"cap_w", w.cap_w[i]}, {"throughput_factor", w.throughput_factor[i]},
+                        {"energy_kwh", w.energy_kwh[i]}, {"gpu_w", w.gpu_w[i]}});
+    nlohmann::ordered_json out = {{"schema_version", kReportSchemaVersion},
+                                  {"power_cap_sweep",
+                                   {{"min_w", w.range.lo_w}, {"max_w", w.range.hi_w}, {"min_published", w.range.lo_published},
+                                    {"board_gpu_w", w.base.power.gpu_w}, {"board_energy_kwh", w.base.power.energy_kwh},
+                                    {"points", points}}}};
+    std::cout << out.dump(2) << "\n";
+    return;
+  }
+  Title("Power cap sweep (" + Fixed(w.range.lo_w, 0) + " .. " + Fixed(w.range.hi_w, 0) + " W" +
+        (w.range.lo_published ? "" : ", lowest cap a judgement: a quarter of the board limit") + ")");
+  std::vector<std::vector<std::string>> rows{{"cap W", "throughput", "energy kWh", "vs no cap", "GPU W"}};
+  const double ref = w.base.power.energy_kwh;
+  for (int i = 0; i < PowerCapSweep::kPoints; ++i)
+    rows.push_back({Fixed(w.cap_w[i], 0), Fixed(100 * w.throughput_factor[i], 1) + " %", Fixed(w.energy_kwh[i], 1),
+                    ref > 0 ? Fixed(100 * (w.energy_kwh[i] / ref - 1), 1) + " %" : "-", Fixed(w.gpu_w[i], 0)});
+  Columns(rows);
+}
+
 }  // namespace
 
 void AddPowerCommands(CLI::App& app, Context& ctx) {
@@ -93,12 +120,26 @@ void AddPowerCommands(CLI::App& app, Context& ctx) {
   });
 
   static std::string path;
+  static bool cap_sweep = false;
   auto* power = app.add_subcommand("power", "power of a scenario: GPUs under the job, node at the wall, PSUs, racks, cooling, energy");
   power->add_option("scenario", path, "scenario JSON file, or - for standard input");
+  power->add_flag("--cap-sweep", cap_sweep,
+                  "the scenario at 9 power caps across the GPU's accepted range: throughput, energy and GPU draw (the page's cap chart)");
   AddFormatOption(power, format);
   power->callback([&] {
     Scenario s;
     if (!LoadScenario(ctx, path, s)) return;
+    if (cap_sweep) {
+      PowerCapSweep w;
+      SweepPowerCap(s, ctx.catalog, w);
+      if (!w.base.errors.empty()) return FailWith(ctx, w.base.errors);
+      if (!w.ok && !w.base.power.mode.empty())
+        return FailWith(ctx, {Issue{"no_cap_sweep", "an edge module runs at its power mode (/power/mode: " + std::string(w.base.power.mode) +
+                                                        "), not under a cap; gpucfg power shows each mode's figures", "/power/mode"}});
+      if (!w.ok)
+        return FailWith(ctx, {Issue{"no_cap_sweep", "this GPU accepts no power cap range, or a cap in it does not evaluate", "/power/gpu_cap_w"}});
+      return PrintCapSweep(w, format);
+    }
     Report r = Evaluate(s, ctx.catalog);
     if (!r.errors.empty()) return FailWith(ctx, r.errors);
     if (format != Format::kJson) return PrintPower(s, r);

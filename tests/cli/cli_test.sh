@@ -84,6 +84,11 @@ check "power exits 0" test $rc -eq 0
 check "power flags 8 PCIe A100 on a 2000 W supply" grep -q "exceeds its 2000 W supply: 8 GPUs x 345 W" "$tmp/out"
 "$bin" power - --format json <"$tmp/pcie.json" | python3 -c 'import json,sys; p=json.load(sys.stdin)["power"]; assert p["node_peak_w"] > 2000 and p["psus_per_node"] >= 1 and 0 < p["throughput_factor"] <= 1, p'
 check "power --format json has the contract v2 names" test $? -eq 0
+# The cap sweep (query/power_views.h): nine caps across the range, energy relative to the board default.
+"$bin" example | "$bin" power - --cap-sweep --format json | python3 -c 'import json,sys; w=json.load(sys.stdin)["power_cap_sweep"]; pts=w["points"]; assert len(pts) == 9 and pts[0]["cap_w"] == w["min_w"] and pts[-1]["cap_w"] == w["max_w"] and all(a["throughput_factor"] <= b["throughput_factor"] for a, b in zip(pts, pts[1:])), w'
+check "power --cap-sweep gives nine caps across the range" test $? -eq 0
+"$bin" example edge-orin | "$bin" power - --cap-sweep --format json >"$tmp/out" 2>&1; rc=$?
+check "power --cap-sweep on an edge module is refused at /power/mode" test $rc -eq 2 -a -n "$(grep -l '"path": "/power/mode"' "$tmp/out")"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["power"]["gpu_cap_w"]=999; print(json.dumps(d))' "$tmp/pcie.json" | "$bin" power - >/dev/null 2>"$tmp/err"; rc=$?
 check "a cap outside the board range exits 2" test $rc -eq 2
 check "the cap error gives the range" grep -q 'from 150 to 300' "$tmp/err"

@@ -25,14 +25,11 @@ constexpr ImU32 kPsuColor = IM_COL32(148, 163, 184, 255);
 constexpr ImU32 kCoolColor = IM_COL32(234, 88, 12, 255);
 constexpr ImU32 kEnergyColor = IM_COL32(22, 128, 61, 255);
 
-// The cluster's facility power in four parts. The parts are sums of Report fields: GPU boards
-// (gpu_w x GPUs), hosts (host_w x nodes), PSU losses (cluster_kw less both) and what PUE adds.
+// The cluster's facility power in four parts (the core's PowerBreakdownOf).
 void DrawBreakdown(const Report& r, const Scenario& s) {
   const PowerReport& p = r.power;
-  const double gpus_kw = p.gpu_w * s.cluster.gpus_per_node * s.cluster.nodes / 1000;
-  const double host_kw = p.host_w * s.cluster.nodes / 1000;
-  const double parts[4] = {gpus_kw, host_kw, std::max(0.0, p.cluster_kw - gpus_kw - host_kw),
-                           std::max(0.0, p.facility_kw - p.cluster_kw)};
+  const PowerBreakdown split = PowerBreakdownOf(s, r);
+  const double parts[4] = {split.gpus_kw, split.hosts_kw, split.psu_loss_kw, split.facility_extra_kw};
   const S names[4] = {S::kPwGpus, S::kPwHost, S::kPwPsuLoss, S::kPwCooling};
   const ImU32 colors[4] = {kGpuColor, kHostColor, kPsuColor, kCoolColor};
   const double total = std::max(1e-9, parts[0] + parts[1] + parts[2] + parts[3]);
@@ -102,59 +99,43 @@ void DrawRacks(const Report& r, const Scenario& s) {
   if (p.racks > drawn) ImGui::TextColored(ImColor(kColorMuted), T(S::kPwMoreRacks), p.racks - drawn);
 }
 
-// The same scenario evaluated at caps across the board's range, kept until anything but the cap
-// changes: the reference (no cap) and the curve the slider moves along.
+// The core's cap sweep of the scenario (SweepPowerCap), kept until anything but the cap changes.
 struct CapSweep {
-  static constexpr int kPoints = 9;
   std::string key;  // the scenario document with its cap set to 0
-  PowerCapRange range;
-  Report base;      // at the board default
-  std::array<double, kPoints> cap_w{}, throughput{}, energy{}, gpu_w{};
-  bool ok = false;
+  PowerCapSweep sweep;
 };
 
-const CapSweep& Sweep(const Scenario& s, const GpuSpec& g) {
-  static CapSweep sweep;
+const PowerCapSweep& Sweep(const Scenario& s) {
+  static CapSweep kept;
   static int serial = -1;
-  if (serial == App().scenario_serial) return sweep;
+  if (serial == App().scenario_serial) return kept.sweep;
   serial = App().scenario_serial;
   Scenario copy = s;
   copy.power.gpu_cap_w = 0;
   std::string key = ScenarioToJson(copy);
-  if (key == sweep.key) return sweep;
-  sweep.key = std::move(key);
-  sweep.range = CapRangeOf(g);
-  sweep.base = Evaluate(copy);
-  sweep.ok = sweep.base.errors.empty();
-  for (int i = 0; sweep.ok && i < CapSweep::kPoints; ++i) {
-    copy.power.gpu_cap_w = std::round(sweep.range.lo_w + (sweep.range.hi_w - sweep.range.lo_w) * i / (CapSweep::kPoints - 1));
-    const Report r = Evaluate(copy);
-    sweep.ok = r.errors.empty();
-    sweep.cap_w[i] = copy.power.gpu_cap_w;
-    sweep.throughput[i] = r.power.throughput_factor;
-    sweep.energy[i] = r.power.energy_kwh;
-    sweep.gpu_w[i] = r.power.gpu_w;
-  }
-  return sweep;
+  if (key == kept.key) return kept.sweep;
+  kept.key = std::move(key);
+  SweepPowerCap(copy, BuiltinCatalog(), kept.sweep);
+  return kept.sweep;
 }
 
 double Ratio(double a, double b) { return b > 0 ? a / b : 0; }
 
-void SweepChart(const CapSweep& w, double cap_w, const PowerReport& now) {
+void SweepChart(const PowerCapSweep& w, double cap_w, const PowerReport& now) {
   const PowerReport& b = w.base.power;
   double y_hi = 1.1;
-  for (int i = 0; i < CapSweep::kPoints; ++i) y_hi = std::max({y_hi, Ratio(w.energy[i], b.energy_kwh), Ratio(w.gpu_w[i], b.gpu_w)});
+  for (int i = 0; i < PowerCapSweep::kPoints; ++i) y_hi = std::max({y_hi, Ratio(w.energy_kwh[i], b.energy_kwh), Ratio(w.gpu_w[i], b.gpu_w)});
   const ChartAxis x{w.range.lo_w, w.range.hi_w, 0, &TickInteger};
   const ChartAxis y{0, y_hi, 0, &TickPercent, 0.2};
   const Chart ch = DrawChartFrame("power:cap_chart", 200.0f, x, y, T(S::kPwCapAxis), T(S::kPwCapYAxis));
-  auto series = [&](const std::array<double, CapSweep::kPoints>& v, double ref, ImU32 color) {
+  auto series = [&](const std::array<double, PowerCapSweep::kPoints>& v, double ref, ImU32 color) {
     if (ref <= 0) return;
-    for (int i = 1; i < CapSweep::kPoints; ++i)
+    for (int i = 1; i < PowerCapSweep::kPoints; ++i)
       ch.dl->AddLine(ch.At(w.cap_w[i - 1], v[i - 1] / ref), ch.At(w.cap_w[i], v[i] / ref), color, 2.5f);
   };
   series(w.gpu_w, b.gpu_w, kPsuColor);
-  series(w.energy, b.energy_kwh, kEnergyColor);
-  series(w.throughput, 1.0, kGpuColor);
+  series(w.energy_kwh, b.energy_kwh, kEnergyColor);
+  series(w.throughput_factor, 1.0, kGpuColor);
   const float cx = ch.X(cap_w);
   DashedLine(ch.dl, ImVec2(cx, ch.p0.y), ImVec2(cx, ch.p1.y), kColorMuted, 1.5f);
   ch.dl->AddCircleFilled(ch.At(cap_w, now.throughput_factor), 5.0f, kGpuColor);
@@ -168,13 +149,12 @@ void SweepChart(const CapSweep& w, double cap_w, const PowerReport& now) {
 void DrawCap(const Report& r, Scenario& s) {
   const PowerReport& p = r.power;
   SectionTitle(S::kPwCap);
-  const GpuSpec* g = FindGpu(BuiltinCatalog(), s.cluster.gpu);
-  if (!g) return;
+  if (!FindGpu(BuiltinCatalog(), s.cluster.gpu)) return;
   if (!p.mode.empty()) {  // an edge module: power.mode sets its budget, not a cap
     ImGui::TextWrapped(T(S::kPwEdgeMode), std::string(p.mode).c_str());
     return;
   }
-  const CapSweep& w = Sweep(s, *g);
+  const PowerCapSweep& w = Sweep(s);
   float cap = static_cast<float>(s.power.gpu_cap_w > 0 ? s.power.gpu_cap_w : p.gpu_board_w);
   ImGui::SetNextItemWidth(std::max(160.0f, ImGui::GetContentRegionAvail().x - 140));
   if (ImGui::SliderFloat("##gpu_cap_w", &cap, static_cast<float>(w.range.lo_w), static_cast<float>(w.range.hi_w), "%.0f W")) {
