@@ -1,6 +1,6 @@
 // End-to-end speed calibration against shared/calibration/cases.json (training_throughput and
 // inference). Efficiencies come from the roofline and nccl-tests microbenchmarks, times one
-// global sustained-in-a-job factor for Tensor Core kernels (0.85, core/roofline.cpp: a judgement
+// global sustained-in-a-job factor for Tensor Core kernels (0.85, core/models/speed/roofline.cpp: a judgement
 // checked against these cases, the same for all of them, not fitted per case). Each case states
 // its tolerance and why; the error is printed so the closing note can report it; the errors with
 // the factor at 1.0 (microbenchmark rates alone) are in the comments. Microbenchmark cases live in

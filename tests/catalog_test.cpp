@@ -1,4 +1,4 @@
-// Tests of core/catalog.cpp and data/*.json: the compiled-in data parses cleanly, keeps the facts
+// Tests of core/catalog/catalog.cpp and data/*.json: the compiled-in data parses cleanly, keeps the facts
 // the reference insists on (and none of the errors it lists), and operator overrides merge or fail
 // with exact JSON pointers, never crashing.
 #include <gtest/gtest.h>

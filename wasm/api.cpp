@@ -1,6 +1,6 @@
 // The wasm API: a few Embind free functions, JSON string in, JSON string out, so JavaScript never
 // holds a C++ handle and never has to .delete() anything. Linked into both the API module
-// (gpucfg.js) and the ImGui page (gpucfg_app.js). Every answer comes from core/json_io.h, the same
+// (gpucfg.js) and the ImGui page (gpucfg_app.js). Every answer comes from the core's JSON door (gpucfg.h), the same
 // code the native CLI prints, so both give byte-identical documents. Nothing here throws: bad input
 // returns contract v1's errors document.
 #include <emscripten/bind.h>

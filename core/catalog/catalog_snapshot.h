@@ -1,7 +1,7 @@
 // The built-in catalog as a compact byte image, so a process does not parse ~290 KB of JSON before
 // its first answer (issue 34: the JSON parse was ~95 % of a `gpucfg evaluate` run).
 //
-// At build time `gpucfg_catalog_snapshot` (native_cli/catalog_snapshot_main.cpp) reads data/*.json
+// At build time `gpucfg_catalog_snapshot` (native_cli/catalog_snapshot/) reads data/*.json
 // with the one strict loader (MergeCatalogJson), writes the merged Catalog with CatalogSnapshot and
 // the build compiles the bytes in (BuiltinCatalogSnapshot, catalog/builtin_documents.h). At run
 // time BuiltinCatalog() reads them back with ReadCatalogSnapshot. The image is the Catalog's

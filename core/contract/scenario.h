@@ -124,7 +124,7 @@ struct OptionsConfig {
 };
 
 // Speed-model knobs (owned by the speed model, issue 4). Every default is a judgement with a source
-// in core/performance.cpp or core/collectives.cpp; 0 means "use the model's default".
+// in core/models/speed/performance.cpp or core/models/speed/collectives.cpp; 0 means "use the model's default".
 struct SpeedOptions {
   double matmul_efficiency = 0;        // best dense GEMM / dense peak; 0 = catalog, then architecture
   double hbm_efficiency = 0;           // achievable / datasheet HBM bandwidth; 0 = catalog, then 0.90
@@ -145,7 +145,7 @@ struct SpeedOptions {
 };
 
 // Memory-model knobs (owned by the memory model, issue 3). Each default is a judgement whose source
-// is cited in core/memory.cpp; a negative value or 0 where stated means "use the model's default".
+// is cited in core/models/memory/memory*.cpp; a negative value or 0 where stated means "use the model's default".
 struct MemoryOptions {
   double usable_gib = 0;               // usable memory per GPU, GiB; 0 = catalog (nvidia-smi total)
   double cuda_context_gib = -1;        // per process, GiB; <0 = by architecture (1.3 pre-Ampere, 0.5 after)

@@ -2,7 +2,7 @@
 """The line limit of .clang-format (ColumnLimit) holds in every C++ source of the project: a line
 of core/, native_cli/, wasm/, tests/ or bench/ (.cpp, .h) longer than that many characters fails,
 named with its file and line. The text tables are exempt (the .inc tables of warnings and decision
-steps, the page's wasm/app/i18n*.cpp): each row holds one message, in both languages, whole, so a
+steps, the page's wasm/app/text/i18n*.cpp): each row holds one message, in both languages, whole, so a
 search finds it and the tests that pair each code's languages read it row by row.
 usage: line_length.py REPO_ROOT"""
 import os, re, sys

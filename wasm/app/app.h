@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gpucfg.h"
-#include "i18n.h"
+#include "text/i18n.h"
 
 namespace gpucfg::app {
 
@@ -79,26 +79,26 @@ std::string StateJson();
 void NotifyIfLinkChanged();
 
 // Panels, drawn in this order each frame inside the full-canvas layout of app_main.cpp.
-void DrawHeader();                     // panel_header.cpp: title, example menu, language toggle
-void DrawClusterPanel();               // panel_cluster.cpp: cluster + pricing inputs
-void DrawWorkloadPanel();              // panel_workload.cpp: workload + parallelism inputs
-void DrawImportPanel();                // panel_import.cpp: a Hugging Face config.json -> inline model
-void DrawServingPanel();               // panel_serving.cpp: users or requests/s + targets -> GPUs
-void DrawMemoryPanel();                // panel_memory.cpp: stacked bar vs capacity, verdict, fixes
-void DrawReportPanel();                // panel_report.cpp: the view tabs; overview = speed, power,
+void DrawHeader();                     // panels/panel_header.cpp: title, example menu, language toggle
+void DrawClusterPanel();               // panels/panel_cluster.cpp: cluster + pricing inputs
+void DrawWorkloadPanel();              // panels/panel_workload.cpp: workload + parallelism inputs
+void DrawImportPanel();                // panels/panel_import.cpp: a Hugging Face config.json -> inline model
+void DrawServingPanel();               // panels/panel_serving.cpp: users or requests/s + targets -> GPUs
+void DrawMemoryPanel();                // panels/panel_memory.cpp: stacked bar vs capacity, verdict, fixes
+void DrawReportPanel();                // panels/panel_report.cpp: the view tabs; overview = speed, power,
                                        // cost, warnings, errors
-void DrawBreakdownPanel();             // panel_breakdown.cpp: step-time stacked bar / inference latency
-void DrawRooflinePanel();              // panel_roofline.cpp: log-log roofline with the layer's ops
-void DrawScalingPanel();               // panel_scaling.cpp: efficiency vs GPU count, break point
-void DrawComparePanel();               // panel_compare.cpp: 2-4 pinned scenarios side by side
-void DrawPlannerPanel();               // panel_planner.cpp: the plan section, sliced search, Pareto
+void DrawBreakdownPanel();             // panels/panel_breakdown.cpp: step-time stacked bar / inference latency
+void DrawRooflinePanel();              // panels/panel_roofline.cpp: log-log roofline with the layer's ops
+void DrawScalingPanel();               // panels/panel_scaling.cpp: efficiency vs GPU count, break point
+void DrawComparePanel();               // panels/panel_compare.cpp: 2-4 pinned scenarios side by side
+void DrawPlannerPanel();               // panels/panel_planner.cpp: the plan section, sliced search, Pareto
                                        // chart, options to open, the presets' decision paths
-void DrawPowerPanel();                 // panel_power.cpp: power breakdown, cap slider and sweep, racks
-void DrawMigPanel();                   // panel_mig.cpp: MIG slot diagram, tenants and pack plan, MIG vs MPS
+void DrawPowerPanel();                 // panels/panel_power.cpp: power breakdown, cap slider and sweep, racks
+void DrawMigPanel();                   // panels/panel_mig.cpp: MIG slot diagram, tenants and pack plan, MIG vs MPS
 
 // Test hooks: widgets record their screen rectangles under stable names (the JSON pointer of the
 // field, "+"/"-" suffixes for stepper buttons, "path:value" for combo items) so the browser test
-// can click them without hard-coded coordinates. widgetRect(name) in app_bindings.cpp reads them.
+// can click them without hard-coded coordinates. widgetRect(name) in app_state.cpp reads them.
 void MarkLastItem(std::string_view name);
 void MarkRect(std::string_view name, float x0, float y0, float x1, float y1);
 std::string WidgetRectJson(std::string_view name);
@@ -106,7 +106,7 @@ std::string WidgetRectJson(std::string_view name);
 // MarkLastItem gives them), so a browser test can read the page's words; widgetText(name).
 void MarkText(std::string_view name, std::string_view text);
 
-// The serving panel's own inputs (panel_serving.cpp), which a link holds as `serving=users:50` or
+// The serving panel's own inputs (panels/panel_serving.cpp), which a link holds as `serving=users:50` or
 // `serving=rps:5` (the latency targets are the scenario's /speed fields). SetServingLink applies
 // such a value and returns "" or the errors document (paths "/users", "/requests_per_s", "").
 std::string ServingLinkValue();

@@ -1,5 +1,5 @@
 // The page's entry point: GLFW window on the page's canvas (WebGL2), Dear ImGui set-up (theme,
-// fonts from fonts.cpp), and the per-frame layout: header, inputs on the
+// fonts from ui/fonts.cpp), and the per-frame layout: header, inputs on the
 // left, report on the right. The browser drives Frame() through requestAnimationFrame; frames with
 // nothing new are skipped (frame_pacing.cpp).
 #include <emscripten.h>
@@ -10,12 +10,12 @@
 #include <cfloat>
 
 #include "app.h"
-#include "fonts.h"
-#include "guest.h"
+#include "ui/fonts.h"
+#include "ui/guest.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace gpucfg::app {
 namespace {
@@ -196,7 +196,7 @@ int main() {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no file system; layout is fixed
   ApplyTheme();
-  LoadFonts(g_dpr);  // fonts.cpp: the compiled-in subset, more CJK on demand
+  LoadFonts(g_dpr);  // ui/fonts.cpp: the compiled-in subset, more CJK on demand
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   InstallInputRouting(g_window);  // keys on the canvas only, queued; wheel in notches
   ImGui_ImplOpenGL3_Init("#version 300 es");

@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app.h"
-#include "explain.h"
-#include "fonts.h"
-#include "guest.h"
+#include "ui/explain.h"
+#include "ui/fonts.h"
+#include "ui/guest.h"
 #include "imgui.h"
 #include "gpucfg.h"
 

@@ -1,6 +1,6 @@
 // When the page draws (see guest.h). The browser calls the main loop on every animation frame; a
 // frame is drawn only when something could have changed what it shows: an input event on the canvas
-// (Module.gpucfgWake, set by guest_input.cpp's listeners), queued keys or taps, a changed scenario
+// (Module.gpucfgWake, set by ui/guest_input.cpp's listeners), queued keys or taps, a changed scenario
 // or report, a new canvas size, a held mouse button or a text field being edited (its cursor
 // blinks). After each such cause a few more frames are drawn so ImGui's layout and hover state
 // settle. Otherwise the canvas keeps its last picture and the main loop pauses: an idle widget
@@ -8,7 +8,7 @@
 #include <emscripten.h>
 
 #include "app.h"
-#include "guest.h"
+#include "ui/guest.h"
 #include "imgui.h"
 
 namespace gpucfg::app {
@@ -19,7 +19,7 @@ EM_JS(int, TakeWakeJs, (), {
   Module["gpucfgWake"] = 0;
   return w;
 });
-// The page's wake-up listeners (guest_input.cpp) resume a paused loop.
+// The page's wake-up listeners (ui/guest_input.cpp) resume a paused loop.
 EM_JS(void, NotePausedJs, (), { Module["gpucfgPaused"] = 1; });
 EM_JS(void, ResumeJs, (), {
   if (!Module["gpucfgPaused"]) return;

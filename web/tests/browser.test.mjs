@@ -362,12 +362,12 @@ test("every warning and assumption code has a Chinese sentence with the same pla
   for (const f of ["core/base/warnings.cpp", ...fs.readdirSync(path.join(root, "core/base")).filter((n) => n.endsWith("_warnings.inc")).map((n) => "core/base/" + n)])
     for (const m of read(f).matchAll(/^\s*\{"([a-z0-9_]+)",\s*"((?:[^"\\]|\\.)*)"\}/gm)) english.set(m[1], m[2]);
   const chinese = new Map();
-  for (const m of read("wasm/app/i18n.cpp").matchAll(/\{"([a-z0-9_]+)", nullptr, "((?:[^"\\]|\\.)*)"\}/g))
+  for (const m of read("wasm/app/text/i18n.cpp").matchAll(/\{"([a-z0-9_]+)", nullptr, "((?:[^"\\]|\\.)*)"\}/g))
     chinese.set(m[1], m[2]);
   assert.ok(english.size >= 20, `found only ${english.size} codes`);
   const placeholders = (t) => ["{value}", "{limit}"].filter((p) => t.includes(p));
   for (const [code, text] of english) {
-    assert.ok(chinese.has(code), `wasm/app/i18n.cpp kWarningsZh lacks "${code}"`);
+    assert.ok(chinese.has(code), `wasm/app/text/i18n.cpp kWarningsZh lacks "${code}"`);
     assert.deepEqual(placeholders(chinese.get(code)), placeholders(text), code);
   }
 });

@@ -237,14 +237,14 @@ test("every decision-path code has a Chinese sentence with the same placeholders
   const english = new Map();
   for (const m of read("core/planner/decision_steps.inc").matchAll(/^\{"([a-z0-9_]+)",\s*"((?:[^"\\]|\\.)*)"\}/gm))
     english.set(m[1], m[2]);
-  const i18n = read("wasm/app/i18n.cpp");
+  const i18n = read("wasm/app/text/i18n.cpp");
   const block = i18n.slice(i18n.indexOf("kDecisionZh[] = {"), i18n.indexOf("};", i18n.indexOf("kDecisionZh[] = {")));
   const chinese = new Map();
   for (const m of block.matchAll(/\{"([a-z0-9_]+)", nullptr, "((?:[^"\\]|\\.)*)"\}/g)) chinese.set(m[1], m[2]);
   assert.ok(english.size >= 20, `found only ${english.size} codes`);
   const placeholders = (t) => (t.match(/\{[a-z]+\}/g) || []).sort().filter((v, i, a) => a.indexOf(v) === i);
   for (const [code, text] of english) {
-    assert.ok(chinese.has(code), `wasm/app/i18n.cpp kDecisionZh lacks "${code}"`);
+    assert.ok(chinese.has(code), `wasm/app/text/i18n.cpp kDecisionZh lacks "${code}"`);
     assert.deepEqual(placeholders(chinese.get(code)), placeholders(text), code);
   }
   for (const code of chinese.keys()) assert.ok(english.has(code), `kDecisionZh has "${code}", which the core lacks`);

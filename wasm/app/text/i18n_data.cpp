@@ -7,7 +7,7 @@
 #include <span>
 #include <string_view>
 
-#include "i18n.h"
+#include "text/i18n.h"
 
 namespace gpucfg::app {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "explain.h"
-#include "widgets.h"
+#include "ui/explain.h"
+#include "ui/widgets.h"
 
 namespace gpucfg::app {
 namespace {

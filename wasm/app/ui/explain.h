@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "i18n.h"
+#include "text/i18n.h"
 
 namespace gpucfg::app {
 

@@ -15,8 +15,8 @@
 #include "gpucfg.h"
 #include "imgui.h"
 #include "imgui_internal.h"
-#include "guest.h"
-#include "widgets.h"
+#include "ui/guest.h"
+#include "ui/widgets.h"
 
 namespace gpucfg::app {
 namespace {

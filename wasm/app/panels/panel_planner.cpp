@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "app.h"
-#include "chart.h"
-#include "guest.h"
+#include "ui/chart.h"
+#include "ui/guest.h"
 #include "imgui.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 #include "gpucfg.h"
 
 namespace gpucfg::app {

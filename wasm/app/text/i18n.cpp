@@ -1,7 +1,7 @@
 // The string table behind i18n.h. This file is also the text the build subsets the UI font from
 // (wasm/CMakeLists.txt): keep every non-ASCII character the page draws here, and nowhere else.
 // Extra symbols drawn by panels: — • … → ≤ ≥ ✓ € ■ · × ¥
-#include "i18n.h"
+#include "text/i18n.h"
 
 #include <cassert>
 #include <cstdio>
@@ -541,7 +541,7 @@ constexpr FixEntry kFixes[] = {
     {"more_gpus_zero_3", "More GPUs with ZeRO-3", "更多 GPU 并使用 ZeRO-3"},
 };
 
-// Operation and phase names of the roofline (core/roofline.h kOpNames, plus "logits").
+// Operation and phase names of the roofline (core/models/speed/roofline.h kOpNames, plus "logits").
 struct CodeName {
   std::string_view code;
   const char* en;

@@ -13,9 +13,9 @@
 
 #include "app.h"
 #include "gpucfg.h"
-#include "guest.h"
+#include "ui/guest.h"
 #include "imgui.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace gpucfg::app {
 namespace {

@@ -1,5 +1,5 @@
 // The chart frame of chart.h: axis mapping, grid, ticks and titles on ImDrawList.
-#include "chart.h"
+#include "ui/chart.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace gpucfg::app {
 namespace {

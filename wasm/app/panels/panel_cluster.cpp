@@ -3,7 +3,7 @@
 #include "app.h"
 #include "gpucfg.h"
 #include "imgui.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace gpucfg::app {
 namespace {

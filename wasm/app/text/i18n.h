@@ -115,10 +115,10 @@ enum class S : int {
 const char* T(S id);
 const char* T(S id, Lang lang);
 
-// Display name of a memory fix code from core/memory.h ("selective_recompute", "zero_2", ...);
+// Display name of a memory fix code from core/models/memory/ ("selective_recompute", "zero_2", ...);
 // nullptr for a code added to the core later (the caller then shows the code itself).
 const char* FixName(std::string_view code);
-// Display names of the roofline's operation and phase codes (core/roofline.h kOpNames, "logits";
+// Display names of the roofline's operation and phase codes (core/models/speed/roofline.h kOpNames, "logits";
 // "training" | "prefill" | "decode"); nullptr for an unknown code.
 const char* OpName(std::string_view code);
 const char* PhaseName(std::string_view code);

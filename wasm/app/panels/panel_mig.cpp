@@ -16,7 +16,7 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 #include "gpucfg.h"
 
 namespace gpucfg::app {

@@ -11,7 +11,7 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace gpucfg::app {
 namespace {

@@ -1,7 +1,7 @@
 // Tooltips that explain the report's headline figures (see explain.h). The formula is the core's
 // (FormulaOf, core/query/explain.h: the relation the model computes the figure by, with the
 // report's values, checked by tests/explain_test.cpp); this file only labels and formats it.
-#include "explain.h"
+#include "ui/explain.h"
 
 #include <string>
 #include <string_view>
@@ -9,7 +9,7 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace gpucfg::app {
 namespace {

@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "app.h"
-#include "chart.h"
+#include "ui/chart.h"
 #include "imgui.h"
 #include "gpucfg.h"
-#include "explain.h"
-#include "widgets.h"
+#include "ui/explain.h"
+#include "ui/widgets.h"
 
 namespace gpucfg::app {
 namespace {

@@ -1,5 +1,5 @@
 // Form rows bound to Scenario fields, KPI tiles and display formatting (see widgets.h).
-#include "widgets.h"
+#include "ui/widgets.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,13 +8,13 @@
 #include <map>
 
 #include "gpucfg.h"
-#include "explain.h"
+#include "ui/explain.h"
 #include "imgui_internal.h"  // ImTextCharFromUtf8
 
 namespace gpucfg::app {
 namespace {
 
-// What core/scenario_fields.h says about one field, found by its address in App().scenario.
+// What core/contract/scenario_fields.h says about one field, found by its address in App().scenario.
 struct FieldInfo {
   std::string path;
   double lo = 0, hi = 0;

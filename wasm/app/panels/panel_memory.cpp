@@ -1,4 +1,4 @@
-// Memory per GPU: a stacked bar of the report's components (core/memory.h) against the usable
+// Memory per GPU: a stacked bar of the report's components (core/contract/report_memory.h) against the usable
 // capacity line, the verdict (fits / does not fit, headroom, largest component), the largest
 // batch that fits, and the core's fixes, each with the field it changes. Drawn on ImDrawList.
 #include <algorithm>
@@ -8,8 +8,8 @@
 #include "app.h"
 #include "imgui.h"
 #include "gpucfg.h"
-#include "explain.h"
-#include "widgets.h"
+#include "ui/explain.h"
+#include "ui/widgets.h"
 
 namespace gpucfg::app {
 namespace {

@@ -1,9 +1,9 @@
-// The header bar: product name, the example menu (core/examples.cpp presets) and the language
+// The header bar: product name, the example menu (core/contract/examples.cpp presets) and the language
 // toggle. Drawn at the top of the full-canvas window.
 #include "app.h"
 #include "imgui.h"
 #include "gpucfg.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 
 namespace gpucfg::app {
 

@@ -11,9 +11,9 @@
 #include <string>
 
 #include "app.h"
-#include "chart.h"
+#include "ui/chart.h"
 #include "imgui.h"
-#include "widgets.h"
+#include "ui/widgets.h"
 #include "gpucfg.h"
 
 namespace gpucfg::app {

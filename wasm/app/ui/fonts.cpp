@@ -1,6 +1,6 @@
 // The font atlas (see fonts.h): the compiled-in UI subset, plus glyphs merged from the on-demand
 // CJK subset for characters that data (not the string table) brings in.
-#include "fonts.h"
+#include "ui/fonts.h"
 
 #include <emscripten.h>
 #include <emscripten/bind.h>
@@ -9,8 +9,8 @@
 #include <iterator>
 #include <set>
 
-#include "guest.h"
-#include "i18n.h"
+#include "ui/guest.h"
+#include "text/i18n.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_internal.h"

@@ -14,7 +14,7 @@
 #include <deque>
 #include <vector>
 
-#include "guest.h"
+#include "ui/guest.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_internal.h"

@@ -1,5 +1,5 @@
 // Small widgets the panels share: a two-column form whose rows bind straight to Scenario fields
-// (range, unit and tooltip taken from core/scenario_fields.h, so the UI enforces the contract's
+// (range, unit and tooltip taken from core/contract/scenario_fields.h, so the UI enforces the contract's
 // limits), KPI tiles, and number formatting. Formatting only: no model logic here.
 #pragma once
 
